@@ -1,0 +1,68 @@
+//! The one virtual clock. Nothing in sim-core reads the wall clock: time moves only when a host
+//! (the browser app, `kueue-lab sim`, a test) calls [`Clock::advance`].
+
+use serde::{Deserialize, Serialize};
+
+/// 2026-12-02T09:00:00Z — the moment the lab's VM "booted" in every run, so output is reproducible.
+pub const LAB_EPOCH_UNIX: i64 = 1_796_202_000;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Clock {
+    /// Unix seconds at virtual time zero.
+    pub start_unix: i64,
+    /// Milliseconds elapsed since virtual time zero.
+    pub elapsed_ms: u64,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock { start_unix: LAB_EPOCH_UNIX, elapsed_ms: 0 }
+    }
+}
+
+impl Clock {
+    pub fn now_unix(&self) -> i64 {
+        self.start_unix + (self.elapsed_ms / 1000) as i64
+    }
+    pub fn advance(&mut self, ms: u64) {
+        self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+    }
+}
+
+/// Civil date from unix seconds (UTC): (year, month 1-12, day, hour, minute, second).
+pub fn civil_from_unix(secs: i64) -> (i64, u32, u32, u32, u32, u32) {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    (y, m, d, (rem / 3600) as u32, ((rem % 3600) / 60) as u32, (rem % 60) as u32)
+}
+
+pub const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lab_epoch_is_the_documented_date() {
+        assert_eq!(civil_from_unix(LAB_EPOCH_UNIX), (2026, 12, 2, 9, 0, 0));
+        assert_eq!(civil_from_unix(0), (1970, 1, 1, 0, 0, 0));
+        assert_eq!(civil_from_unix(951_782_400), (2000, 2, 29, 0, 0, 0));
+    }
+
+    #[test]
+    fn advance_moves_whole_seconds() {
+        let mut c = Clock::default();
+        c.advance(1500);
+        assert_eq!(c.now_unix(), LAB_EPOCH_UNIX + 1);
+    }
+}

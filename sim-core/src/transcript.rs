@@ -1,0 +1,84 @@
+//! Transcripts: a script split into the inputs a user would type at the prompt, and what the
+//! terminal shows for them — `$ first line`, `> continuation lines`, then the output. Used by
+//! `kueue-lab sim` and by the golden tests.
+
+use crate::shell::{syntax, Shell, World};
+
+/// Groups a script's lines into complete inputs (a here-document or an unclosed quote spans
+/// several lines). Blank lines and lines that are only comments are kept as their own inputs.
+pub fn split_inputs(script: &str) -> Vec<String> {
+    let mut inputs = Vec::new();
+    let mut buf = String::new();
+    for line in script.lines() {
+        if !buf.is_empty() {
+            buf.push('\n');
+        }
+        buf.push_str(line);
+        if syntax::is_complete(&buf) {
+            inputs.push(std::mem::take(&mut buf));
+        }
+    }
+    if !buf.is_empty() {
+        inputs.push(buf);
+    }
+    inputs
+}
+
+/// How an input appears on the terminal: `$ ` before the first line, `> ` before the others.
+pub fn echo_input(input: &str) -> String {
+    let mut s = String::new();
+    for (i, line) in input.split('\n').enumerate() {
+        s.push_str(if i == 0 { "$ " } else { "> " });
+        s.push_str(line);
+        s.push('\n');
+    }
+    s
+}
+
+/// One input and what it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub input: String,
+    pub output: String,
+    pub status: i32,
+}
+
+/// Runs every input of `script`, letting `step_ms` of virtual time pass before each one.
+pub fn run<W: World + 'static>(sh: &mut Shell<W>, world: &mut W, script: &str, step_ms: u64) -> Vec<Entry> {
+    split_inputs(script)
+        .into_iter()
+        .map(|input| {
+            world.sleep(step_ms);
+            let r = sh.run(world, &input);
+            Entry { input, output: r.output.text(), status: r.status }
+        })
+        .collect()
+}
+
+/// The transcript text. With `show_status`, a non-zero exit status follows as `[exit N]`.
+pub fn render(entries: &[Entry], show_status: bool) -> String {
+    let mut s = String::new();
+    for e in entries {
+        s.push_str(&echo_input(&e.input));
+        s.push_str(&e.output);
+        if show_status && e.status != 0 {
+            if !e.output.is_empty() && !e.output.ends_with('\n') {
+                s.push('\n');
+            }
+            s.push_str(&format!("[exit {}]\n", e.status));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heredoc_is_one_input() {
+        let inputs = split_inputs("cat <<EOF > a\nx\nEOF\necho hi\n");
+        assert_eq!(inputs, vec!["cat <<EOF > a\nx\nEOF".to_string(), "echo hi".to_string()]);
+        assert_eq!(echo_input(&inputs[0]), "$ cat <<EOF > a\n> x\n> EOF\n");
+    }
+}
