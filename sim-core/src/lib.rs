@@ -6,3 +6,4 @@ pub mod clock;
 pub mod shell;
 pub mod transcript;
 pub mod vfs;
+pub mod yaml;

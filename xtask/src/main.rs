@@ -1,1 +1,298 @@
-fn main() {}
+//! Developer commands. `cargo xtask serve` and `cargo xtask test` are the two a newcomer needs:
+//! each installs what is missing on a fresh machine, then builds and serves, or runs every test.
+//!
+//! The front end is built without trunk: cargo builds the wasm, wasm-bindgen (the version in
+//! Cargo.lock) makes the JS glue, esbuild bundles the CodeMirror editor, wasm-opt from npm's
+//! binaryen shrinks the wasm, and this file hashes the names and writes the service worker's
+//! asset list. Nothing is downloaded at build time except from the package registries.
+
+mod serve;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+const USAGE: &str = "cargo xtask <command>
+
+  serve [--port N]   install what is missing, build the site, serve it on http://127.0.0.1:8080
+  dist               the optimised static site in dist/, with a size report
+  test               install test prerequisites, then fmt, clippy, all tests, wasm build, browser tests
+  bench-startup      time from navigation to a usable prompt in headless Chromium";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve_cmd(&args[1..]),
+        Some("dist") => dist().map(|_| ()),
+        Some("test") => test(),
+        Some("bench-startup") => bench_startup(),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+fn step(what: &str) {
+    eprintln!("\n==> {what}");
+}
+
+/// Runs a command in the workspace root, failing on a non-zero exit.
+fn run(cmd: &mut Command) -> Result {
+    let shown = format!("{cmd:?}");
+    let status = cmd.current_dir(root()).status().map_err(|e| format!("{shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed with {status}"))
+    }
+}
+
+fn output(cmd: &mut Command) -> Option<String> {
+    let out = cmd.current_dir(root()).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+}
+
+/// The wasm-bindgen version pinned by Cargo.lock (the CLI must match it exactly).
+fn locked_wasm_bindgen_version() -> Result<String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(l) = lines.next() {
+        if l == "name = \"wasm-bindgen\"" {
+            if let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \"")) {
+                return Ok(v.trim_end_matches('"').to_string());
+            }
+        }
+    }
+    Err("wasm-bindgen not found in Cargo.lock".into())
+}
+
+fn cargo_bin(name: &str) -> PathBuf {
+    let home = std::env::var("CARGO_HOME").map(PathBuf::from).unwrap_or_else(|_| {
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
+        Path::new(&home).join(".cargo")
+    });
+    home.join("bin").join(name)
+}
+
+fn node_bin(name: &str) -> PathBuf {
+    root().join("node_modules/.bin").join(name)
+}
+
+/// Installs the build prerequisites that are missing: the wasm target, wasm-bindgen-cli and the
+/// npm packages (CodeMirror, esbuild, binaryen's wasm-opt, playwright-core).
+fn ensure_build_tools() -> Result {
+    let installed = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
+    if !installed.lines().any(|l| l.trim() == "wasm32-unknown-unknown") {
+        step("installing the wasm32-unknown-unknown target");
+        run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
+    }
+    let want = locked_wasm_bindgen_version()?;
+    let have = output(Command::new(cargo_bin("wasm-bindgen")).arg("--version")).unwrap_or_default();
+    if have.split_whitespace().nth(1) != Some(want.as_str()) {
+        step(&format!("installing wasm-bindgen-cli {want} (matches Cargo.lock)"));
+        run(cargo().args(["install", "wasm-bindgen-cli", "--version", &format!("={want}")]))?;
+    }
+    let stamp = root().join("node_modules/.package-lock.json");
+    let lock = root().join("package-lock.json");
+    let fresh = match (std::fs::metadata(&stamp).and_then(|m| m.modified()), std::fs::metadata(&lock).and_then(|m| m.modified())) {
+        (Ok(s), Ok(l)) => s >= l && node_bin("esbuild").exists() && node_bin("wasm-opt").exists(),
+        _ => false,
+    };
+    if !fresh {
+        step("installing npm packages (npm ci)");
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]))?;
+    }
+    Ok(())
+}
+
+/// Installs what the browser tests need: Debian's chromium.
+fn ensure_test_tools() -> Result {
+    if !Path::new("/usr/bin/chromium").exists() {
+        step("installing chromium (apt-get)");
+        run(Command::new("apt-get").arg("update"))?;
+        run(Command::new("apt-get")
+            .args(["install", "-y", "--no-install-recommends", "chromium"])
+            .env("DEBIAN_FRONTEND", "noninteractive"))?;
+    }
+    Ok(())
+}
+
+fn short_hash(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).iter().take(5).map(|b| format!("{b:02x}")).collect()
+}
+
+fn gzip_len(bytes: &[u8]) -> usize {
+    use flate2::{write::GzEncoder, Compression};
+    use std::io::Write;
+    let mut e = GzEncoder::new(Vec::new(), Compression::best());
+    let _ = e.write_all(bytes);
+    e.finish().map(|v| v.len()).unwrap_or(0)
+}
+
+/// Builds the optimised site into dist/ and prints a size report. Returns the dist directory.
+fn dist() -> Result<PathBuf> {
+    ensure_build_tools()?;
+    let started = Instant::now();
+    let root = root();
+    let stage = root.join("target/web");
+    let _ = std::fs::remove_dir_all(&stage);
+    std::fs::create_dir_all(&stage).map_err(|e| e.to_string())?;
+
+    step("building the app (wasm32, release)");
+    run(cargo().args(["build", "--release", "-p", "app", "--target", "wasm32-unknown-unknown"]))?;
+    step("wasm-bindgen");
+    run(Command::new(cargo_bin("wasm-bindgen"))
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(&stage)
+        .arg(root.join("target/wasm32-unknown-unknown/release/app.wasm")))?;
+    step("wasm-opt -Oz");
+    let wasm = stage.join("app_bg.wasm");
+    run(Command::new(node_bin("wasm-opt"))
+        .args([
+            "-Oz",
+            "--enable-bulk-memory",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-reference-types",
+            "--enable-multivalue",
+            "-o",
+        ])
+        .arg(&wasm)
+        .arg(&wasm))?;
+    step("esbuild: the editor bundle");
+    run(Command::new(node_bin("esbuild"))
+        .args(["www/editor.js", "--bundle", "--minify", "--format=iife", "--target=es2020", "--log-level=warning"])
+        .arg(format!("--outfile={}", stage.join("editor.js").display())))?;
+
+    step("assembling dist/");
+    let out = root.join("dist");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let mut names = Vec::new();
+    let mut placeholders = Vec::new();
+    for (src, stem, ext) in [
+        (stage.join("app.js"), "app", "js"),
+        (stage.join("app_bg.wasm"), "app_bg", "wasm"),
+        (stage.join("editor.js"), "editor", "js"),
+        (root.join("www/style.css"), "style", "css"),
+    ] {
+        let bytes = read(&src)?;
+        let name = format!("{stem}-{}.{ext}", short_hash(&bytes));
+        std::fs::write(out.join(&name), &bytes).map_err(|e| e.to_string())?;
+        placeholders.push((format!("{{{{{stem}.{ext}}}}}"), name.clone()));
+        names.push(name);
+    }
+    let mut index = String::from_utf8(read(&root.join("www/index.html"))?).map_err(|e| e.to_string())?;
+    for (ph, name) in &placeholders {
+        index = index.replace(ph, name);
+    }
+    std::fs::write(out.join("index.html"), &index).map_err(|e| e.to_string())?;
+    std::fs::copy(root.join("www/embed.html"), out.join("embed.html")).map_err(|e| format!("www/embed.html: {e}"))?;
+    let build_id = short_hash(names.join(",").as_bytes());
+    let assets: Vec<String> =
+        ["./".to_string(), "./index.html".to_string()].into_iter().chain(names.iter().map(|n| format!("./{n}"))).collect();
+    let sw = String::from_utf8(read(&root.join("www/sw.js"))?)
+        .map_err(|e| e.to_string())?
+        .replace("{{BUILD_ID}}", &build_id)
+        .replace("{{ASSETS}}", &format!("{assets:?}"));
+    std::fs::write(out.join("sw.js"), sw).map_err(|e| e.to_string())?;
+
+    let mut files: Vec<_> = std::fs::read_dir(&out).map_err(|e| e.to_string())?.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    files.sort();
+    println!("\nsize report (dist/):");
+    println!("{:<28} {:>12} {:>12}", "file", "raw", "gzip");
+    let (mut raw_total, mut gz_total) = (0, 0);
+    for f in files {
+        let bytes = read(&f)?;
+        let gz = gzip_len(&bytes);
+        raw_total += bytes.len();
+        gz_total += gz;
+        println!("{:<28} {:>12} {:>12}", f.file_name().unwrap_or_default().to_string_lossy(), bytes.len(), gz);
+    }
+    println!("{:<28} {:>12} {:>12}", "total", raw_total, gz_total);
+    eprintln!("built in {:.1}s", started.elapsed().as_secs_f64());
+    Ok(out)
+}
+
+fn serve_cmd(args: &[String]) -> Result {
+    let mut port = 8080u16;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--port" => {
+                port = args.get(i + 1).and_then(|p| p.parse().ok()).ok_or("--port needs a number")?;
+                i += 2;
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    let dir = dist()?;
+    let server = serve::Server::bind(&format!("127.0.0.1:{port}"), dir)?;
+    println!("\nKueue Lab: http://127.0.0.1:{}/  (Ctrl-C to stop)", server.port());
+    server.run_forever();
+    Ok(())
+}
+
+fn test() -> Result {
+    let started = Instant::now();
+    ensure_build_tools()?;
+    ensure_test_tools()?;
+    step("cargo fmt --check");
+    run(cargo().args(["fmt", "--all", "--check"]))?;
+    step("cargo clippy (native, warnings are errors)");
+    run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
+    step("cargo clippy (app for wasm32, warnings are errors)");
+    run(cargo().args(["clippy", "-p", "app", "--target", "wasm32-unknown-unknown", "--", "-D", "warnings"]))?;
+    step("cargo test (every crate)");
+    run(cargo().args(["test", "--workspace"]))?;
+    let dir = dist()?;
+    browser_tests(&dir)?;
+    eprintln!("\nall checks passed in {:.0}s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Serves dist/ on a free loopback port and runs the Playwright tests against it.
+fn browser_tests(dir: &Path) -> Result {
+    step("browser end-to-end tests (headless Chromium, Playwright)");
+    let server = serve::Server::bind("127.0.0.1:0", dir.to_path_buf())?;
+    let url = format!("http://127.0.0.1:{}/", server.port());
+    std::thread::spawn(move || server.run_forever());
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/e2e"))
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    run(Command::new("node").arg("--test").arg("--test-concurrency=1").args(&files).env("KUEUE_LAB_URL", &url))
+}
+
+fn bench_startup() -> Result {
+    ensure_build_tools()?;
+    ensure_test_tools()?;
+    let dir = dist()?;
+    let server = serve::Server::bind("127.0.0.1:0", dir)?;
+    let url = format!("http://127.0.0.1:{}/", server.port());
+    std::thread::spawn(move || server.run_forever());
+    run(Command::new("node").arg("tests/e2e/startup-bench.mjs").env("KUEUE_LAB_URL", &url))
+}

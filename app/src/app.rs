@@ -1,0 +1,676 @@
+//! The page: top bar, steps pane, editor, terminal and cluster pane. The component holds the
+//! session (the shell and its clock) and turns user intents into calls into sim-core.
+
+use crate::editor::{self, EditorHandle};
+use crate::i18n::Lang;
+use crate::storage;
+use crate::terminal::{floor_boundary, Action, LineKind, Terminal};
+use sim_core::clock::Clock;
+use sim_core::shell::complete::complete;
+use sim_core::shell::{Shell, ShellState};
+use sim_core::vfs::{normalize, HOME};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, KeyboardEvent};
+use yew::prelude::*;
+
+/// The lab's working directory, created on a fresh start.
+pub const WORKDIR: &str = "/root/gsb-kueue";
+
+pub enum Msg {
+    Input(String),
+    Key(KeyboardEvent),
+    Paste(String),
+    FocusInput,
+    EditorChanged(String),
+    EditorSave,
+    Open(String),
+    Close(String),
+    NewFile,
+    RenameFile,
+    DeleteFile,
+    ToggleLang,
+    Reset { confirm: bool },
+}
+
+pub struct App {
+    shell: Shell<Clock>,
+    clock: Clock,
+    term: Terminal,
+    tabs: Vec<String>,
+    active: Option<String>,
+    lang: Lang,
+    embed: bool,
+    /// Candidates shown after a second Tab.
+    completions: Vec<String>,
+    last_tab: bool,
+    editor: Option<EditorHandle>,
+    editor_ref: NodeRef,
+    input_ref: NodeRef,
+    term_ref: NodeRef,
+    /// The filesystem generation the editor last showed.
+    seen_generation: u64,
+    status: String,
+    /// Wall-clock milliseconds when virtual time last caught up (virtual time follows wall time).
+    wall_ms: f64,
+    /// Where to put the input's caret after the next render.
+    caret: Option<usize>,
+    _listeners: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+}
+
+fn fresh_state(clock: &Clock) -> ShellState {
+    let mut state = ShellState::new(clock.now_unix());
+    let _ = state.fs.mkdir_all(WORKDIR, clock.now_unix());
+    state
+}
+
+fn query_flag(name: &str) -> bool {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    web_sys::UrlSearchParams::new_with_str(&search).ok().and_then(|p| p.get(name)).is_some_and(|v| v == "1" || v == "true")
+}
+
+fn welcome(term: &mut Terminal, lang: Lang) {
+    term.push(
+        LineKind::Info,
+        lang.pick(
+            "Kueue Lab 터미널입니다. 명령 목록은 help, 파일은 위 편집기에서 열 수 있습니다.\n",
+            "Kueue Lab terminal. Type help for the commands; open files in the editor above.\n",
+        ),
+    );
+}
+
+impl App {
+    fn prompt(&self) -> String {
+        self.shell.prompt()
+    }
+
+    fn save(&self) {
+        storage::save(&self.shell.state, &self.clock, &self.term, &self.tabs, self.active.as_ref(), self.lang);
+    }
+
+    /// Lets virtual time catch up with the wall clock (1×) before something happens.
+    fn catch_up_time(&mut self) {
+        let now = js_sys::Date::now();
+        let elapsed = (now - self.wall_ms).max(0.0);
+        self.wall_ms = now;
+        self.clock.advance(elapsed as u64);
+    }
+
+    fn run(&mut self, input: String) {
+        self.catch_up_time();
+        let result = self.shell.run(&mut self.clock, &input);
+        for (fd, text) in &result.output.chunks {
+            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
+        }
+        self.sync_editor_from_fs();
+    }
+
+    /// A file written or removed from the terminal shows up in the editor.
+    fn sync_editor_from_fs(&mut self) {
+        let generation = self.shell.state.fs.generation();
+        if generation == self.seen_generation {
+            return;
+        }
+        self.seen_generation = generation;
+        let fs = &self.shell.state.fs;
+        self.tabs.retain(|p| fs.read(p).is_ok());
+        if self.active.as_ref().is_some_and(|a| !self.tabs.contains(a)) {
+            self.active = self.tabs.last().cloned();
+            self.show_active(true);
+        } else {
+            self.show_active(false);
+        }
+    }
+
+    /// Puts the active file into the editor (only if its text differs, unless `force`).
+    fn show_active(&mut self, force: bool) {
+        let Some(editor) = &self.editor else { return };
+        match &self.active {
+            Some(path) => {
+                let text = self.shell.state.fs.read(path).unwrap_or("").to_string();
+                if force || editor.get_doc() != text {
+                    editor.set_doc(&text, editor::kind_for(path));
+                }
+                self.show_diagnostics(path, &text);
+            }
+            None => editor.set_doc("", "none"),
+        }
+    }
+
+    /// Inline errors for the file in the editor (YAML syntax for now).
+    fn show_diagnostics(&self, path: &str, text: &str) {
+        let Some(editor) = &self.editor else { return };
+        let diags: Vec<editor::Diagnostic> = if editor::kind_for(path) == "yaml" {
+            sim_core::yaml::syntax_errors(text)
+                .into_iter()
+                .map(|e| editor::Diagnostic { line: e.line as u32, message: e.message, severity: "error" })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        editor.set_diagnostics(&editor::diagnostics_to_js(&diags));
+    }
+
+    fn open(&mut self, path: String) {
+        if !self.tabs.contains(&path) {
+            self.tabs.push(path.clone());
+        }
+        self.active = Some(path);
+        self.show_active(true);
+        self.save();
+    }
+
+    fn input_el(&self) -> Option<HtmlInputElement> {
+        self.input_ref.cast::<HtmlInputElement>()
+    }
+
+    fn cursor(&self) -> usize {
+        let Some(el) = self.input_el() else { return self.term.line.len() };
+        // selectionStart counts UTF-16 units; convert to a byte offset.
+        let units = el.selection_start().ok().flatten().unwrap_or(u32::MAX) as usize;
+        let mut seen = 0;
+        for (i, c) in self.term.line.char_indices() {
+            if seen >= units {
+                return i;
+            }
+            seen += c.len_utf16();
+        }
+        self.term.line.len()
+    }
+
+    fn ask(&self, ko: &'static str, en: &'static str, default: &str) -> Option<String> {
+        let w = web_sys::window()?;
+        w.prompt_with_message_and_default(self.lang.pick(ko, en), default)
+            .ok()
+            .flatten()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+    }
+
+    fn confirm(&self, ko: &'static str, en: &'static str) -> bool {
+        web_sys::window().and_then(|w| w.confirm_with_message(self.lang.pick(ko, en)).ok()).unwrap_or(false)
+    }
+
+    fn default_dir(&self) -> &'static str {
+        if self.shell.state.fs.is_dir(WORKDIR) {
+            WORKDIR
+        } else {
+            HOME
+        }
+    }
+
+    fn reset(&mut self) {
+        storage::clear();
+        self.clock = Clock::default();
+        self.shell.state = fresh_state(&self.clock);
+        self.term = Terminal::default();
+        welcome(&mut self.term, self.lang);
+        self.tabs.clear();
+        self.active = None;
+        self.completions.clear();
+        self.seen_generation = self.shell.state.fs.generation();
+        self.show_active(true);
+        self.save();
+    }
+
+    fn handle_key(&mut self, e: KeyboardEvent) -> bool {
+        // Keys that finish or belong to an IME composition (Korean input) are not ours.
+        if e.is_composing() || e.key_code() == 229 {
+            return false;
+        }
+        let ctrl = e.ctrl_key() || e.meta_key();
+        let key = e.key();
+        let is_tab = key == "Tab";
+        let prompt = self.prompt();
+        let handled = match (ctrl, key.as_str()) {
+            (false, "Enter") => {
+                e.prevent_default();
+                self.completions.clear();
+                if let Action::Run(input) = self.term.enter(&prompt) {
+                    self.run(input);
+                }
+                self.save();
+                true
+            }
+            (false, "ArrowUp") | (false, "ArrowDown") => {
+                e.prevent_default();
+                self.term.browse(&self.shell.state.history, key == "ArrowUp");
+                self.caret = Some(self.term.line.len());
+                true
+            }
+            (false, "Tab") => {
+                e.prevent_default();
+                let cursor = self.cursor();
+                let c = complete(&self.shell, &self.clock, &self.term.line, cursor);
+                let current = &self.term.line[c.start..cursor];
+                if c.candidates.len() > 1 && c.replacement == current {
+                    if self.last_tab {
+                        self.completions = c.candidates.clone();
+                    }
+                } else {
+                    let tail = self.term.line[cursor..].to_string();
+                    self.term.line = format!("{}{}{}", &self.term.line[..c.start], c.replacement, tail);
+                    self.caret = Some(c.start + c.replacement.len());
+                    self.completions.clear();
+                }
+                true
+            }
+            (true, "c") | (true, "C") => {
+                // With text selected in the page, Ctrl-C copies it instead.
+                let selected = web_sys::window()
+                    .and_then(|w| w.get_selection().ok().flatten())
+                    .is_some_and(|s| !s.is_collapsed() && s.to_string().as_string().is_some_and(|t| !t.is_empty()));
+                if selected {
+                    false
+                } else {
+                    e.prevent_default();
+                    self.term.cancel(&prompt);
+                    self.completions.clear();
+                    true
+                }
+            }
+            (true, "l") | (true, "L") => {
+                e.prevent_default();
+                self.term.clear();
+                self.completions.clear();
+                true
+            }
+            (true, "a") | (true, "A") => {
+                e.prevent_default();
+                self.caret = Some(0);
+                true
+            }
+            (true, "e") | (true, "E") => {
+                e.prevent_default();
+                self.caret = Some(self.term.line.len());
+                true
+            }
+            (true, "u") | (true, "U") => {
+                e.prevent_default();
+                let cursor = self.cursor();
+                self.term.line = self.term.line[cursor..].to_string();
+                self.caret = Some(0);
+                true
+            }
+            _ => false,
+        };
+        self.last_tab = is_tab;
+        handled
+    }
+
+    fn view_terminal(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let lines = self.term.scrollback.iter().map(|l| {
+            let class = match l.kind {
+                LineKind::Input => "cmd",
+                LineKind::Stdout => "out",
+                LineKind::Stderr => "err",
+                LineKind::Info => "info",
+            };
+            html! { <pre class={class}>{ l.text.strip_suffix('\n').unwrap_or(&l.text) }</pre> }
+        });
+        let onkeydown = link.batch_callback(|e: KeyboardEvent| Some(Msg::Key(e)));
+        let oninput = link.callback(|e: InputEvent| {
+            let el: HtmlInputElement = e.target_unchecked_into();
+            Msg::Input(el.value())
+        });
+        let onpaste = link.batch_callback(|e: Event| {
+            let e: web_sys::ClipboardEvent = e.dyn_into().ok()?;
+            let text = e.clipboard_data()?.get_data("text").ok()?;
+            if text.contains('\n') || text.contains('\r') {
+                e.prevent_default();
+                Some(Msg::Paste(text))
+            } else {
+                None
+            }
+        });
+        let onclick = link.callback(|_| Msg::FocusInput);
+        let prompt = self.term.prompt(&self.prompt()).to_string();
+        html! {
+            <div class="terminal" ref={self.term_ref.clone()} data-testid="terminal" onclick={onclick}
+                 role="log" aria-live="polite" aria-label={self.lang.pick("터미널", "Terminal")}>
+                <div data-testid="terminal-output">{ for lines }</div>
+                if !self.completions.is_empty() {
+                    <pre class="completions">{ self.completions.join("  ") }</pre>
+                }
+                <div class="input-line">
+                    <span class="prompt">{ prompt }</span>
+                    <input ref={self.input_ref.clone()} data-testid="terminal-input" type="text"
+                        value={self.term.line.clone()} {onkeydown} {oninput} {onpaste}
+                        autocomplete="off" autocapitalize="off" spellcheck="false"
+                        aria-label={self.lang.pick("명령 입력", "Command input")} />
+                </div>
+            </div>
+        }
+    }
+
+    fn view_editor(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let lang = self.lang;
+        let files: Vec<String> = self.shell.state.fs.files_under(HOME).into_iter().map(|(p, _)| p.to_string()).collect();
+        let rel = |p: &str| p.strip_prefix(&format!("{HOME}/")).unwrap_or(p).to_string();
+        let file_items = files.iter().map(|p| {
+            let path = p.clone();
+            let class = classes!((self.active.as_ref() == Some(p)).then_some("active"));
+            html! { <li class={class} title={p.clone()} data-path={p.clone()} onclick={link.callback(move |_| Msg::Open(path.clone()))}>{ rel(p) }</li> }
+        });
+        let tabs = self.tabs.iter().map(|p| {
+            let open = p.clone();
+            let close = p.clone();
+            let class = classes!("tab", (self.active.as_ref() == Some(p)).then_some("active"));
+            html! {
+                <div class={class} data-testid="editor-tab" data-path={p.clone()} onclick={link.callback(move |_| Msg::Open(open.clone()))}>
+                    <span>{ sim_core::vfs::file_name(p) }</span>
+                    <button class="close" title={lang.pick("닫기", "Close")}
+                        onclick={link.callback(move |e: MouseEvent| { e.stop_propagation(); Msg::Close(close.clone()) })}>{ "×" }</button>
+                </div>
+            }
+        });
+        html! {
+            <div class="editor-pane">
+                <nav class="files" aria-label={lang.pick("파일", "Files")}>
+                    <div class="tools">
+                        <button data-testid="file-new" onclick={link.callback(|_| Msg::NewFile)}>{ lang.pick("새 파일", "New") }</button>
+                        <button data-testid="file-rename" disabled={self.active.is_none()} onclick={link.callback(|_| Msg::RenameFile)}>{ lang.pick("이름 바꾸기", "Rename") }</button>
+                        <button data-testid="file-delete" disabled={self.active.is_none()} onclick={link.callback(|_| Msg::DeleteFile)}>{ lang.pick("삭제", "Delete") }</button>
+                    </div>
+                    <ul data-testid="file-list">{ for file_items }</ul>
+                </nav>
+                <div class="editor-main">
+                    <div class="tabs" role="tablist">{ for tabs }</div>
+                    <div class="editor-body">
+                        // CodeMirror owns this element's children; Yew renders none into it.
+                        <div class="editor-host" data-testid="editor" ref={self.editor_ref.clone()}></div>
+                        if self.active.is_none() {
+                            <div class="editor-empty">{ lang.pick("왼쪽에서 파일을 고르거나 새 파일을 만드세요. 터미널에서 만든 파일도 여기에 나타납니다.",
+                                "Pick a file on the left or create one. Files made in the terminal appear here too.") }</div>
+                        }
+                    </div>
+                    <div class="editor-status" data-testid="editor-status">{ &self.status }</div>
+                </div>
+            </div>
+        }
+    }
+}
+
+impl Component for App {
+    type Message = Msg;
+    type Properties = ();
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let embed = query_flag("embed");
+        let (state, clock, term, tabs, active, lang) = match storage::load() {
+            Some(saved) => {
+                let term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
+                (saved.shell, saved.clock, term, saved.tabs, saved.active, saved.lang)
+            }
+            None => {
+                let clock = Clock::default();
+                let mut term = Terminal::default();
+                let lang = Lang::default();
+                welcome(&mut term, lang);
+                (fresh_state(&clock), clock, term, Vec::new(), None, lang)
+            }
+        };
+        let shell = Shell::new(state);
+        // The embedding page may send {type: "kueue-lab:reset"}.
+        let link = ctx.link().clone();
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let kind = js_sys::Reflect::get(&e.data(), &"type".into()).ok().and_then(|v| v.as_string());
+            if kind.as_deref() == Some("kueue-lab:reset") {
+                link.send_message(Msg::Reset { confirm: false });
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+        }
+        let seen_generation = shell.state.fs.generation();
+        App {
+            shell,
+            clock,
+            term,
+            tabs,
+            active,
+            lang,
+            embed,
+            completions: Vec::new(),
+            last_tab: false,
+            editor: None,
+            editor_ref: NodeRef::default(),
+            input_ref: NodeRef::default(),
+            term_ref: NodeRef::default(),
+            seen_generation,
+            status: String::new(),
+            wall_ms: js_sys::Date::now(),
+            caret: None,
+            _listeners: vec![on_message],
+        }
+    }
+
+    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Input(v) => {
+                self.term.line = v;
+                self.term.history_pos = None;
+                self.last_tab = false;
+                self.save();
+                true
+            }
+            Msg::Key(e) => {
+                let handled = self.handle_key(e);
+                if handled {
+                    self.save();
+                }
+                handled
+            }
+            Msg::Paste(text) => {
+                let cursor = self.cursor();
+                let prompt = self.prompt();
+                let mut inputs = Vec::new();
+                let caret = self.term.paste(&text, cursor, &prompt, |_, input| inputs.push(input));
+                // Inputs run in order; the prompt of later lines reflects earlier `cd`s only in
+                // the echo of the next paste, which matches what a terminal shows closely enough.
+                for input in inputs {
+                    self.run(input);
+                }
+                self.caret = Some(caret);
+                self.save();
+                true
+            }
+            Msg::FocusInput => {
+                let selecting = web_sys::window().and_then(|w| w.get_selection().ok().flatten()).is_some_and(|s| !s.is_collapsed());
+                if !selecting {
+                    if let Some(el) = self.input_el() {
+                        let _ = el.focus();
+                    }
+                }
+                false
+            }
+            Msg::EditorChanged(text) => {
+                if let Some(path) = self.active.clone() {
+                    self.catch_up_time();
+                    let now = self.clock.now_unix();
+                    self.show_diagnostics(&path, &text);
+                    match self.shell.state.fs.write(&path, &text, now) {
+                        Ok(()) => self.status.clear(),
+                        Err(e) => self.status = format!("{}: {path}: {e}", self.lang.pick("저장 실패", "Not saved")),
+                    }
+                    self.seen_generation = self.shell.state.fs.generation();
+                    self.save();
+                }
+                true
+            }
+            Msg::EditorSave => {
+                if let (Some(path), Some(editor)) = (self.active.clone(), &self.editor) {
+                    let text = editor.get_doc();
+                    let now = self.clock.now_unix();
+                    let _ = self.shell.state.fs.write(&path, &text, now);
+                    self.seen_generation = self.shell.state.fs.generation();
+                    self.save();
+                    self.status = format!("{} {path}", self.lang.pick("저장했습니다:", "Saved:"));
+                }
+                true
+            }
+            Msg::Open(path) => {
+                self.open(path);
+                true
+            }
+            Msg::Close(path) => {
+                self.tabs.retain(|p| *p != path);
+                if self.active.as_ref() == Some(&path) {
+                    self.active = self.tabs.last().cloned();
+                    self.show_active(true);
+                }
+                self.save();
+                true
+            }
+            Msg::NewFile => {
+                let dir = self.default_dir();
+                let Some(name) = self.ask("새 파일 이름 (예: flavor.yaml)", "New file name (e.g. flavor.yaml)", "") else {
+                    return false;
+                };
+                let path = normalize(dir, &name);
+                let now = self.clock.now_unix();
+                if self.shell.state.fs.stat(&path).is_some() {
+                    self.status = format!("{}: {path}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
+                    return true;
+                }
+                match self.shell.state.fs.write(&path, "", now) {
+                    Ok(()) => {
+                        self.seen_generation = self.shell.state.fs.generation();
+                        self.open(path);
+                    }
+                    Err(e) => self.status = format!("{}: {path}: {e}", self.lang.pick("만들 수 없습니다", "Cannot create")),
+                }
+                true
+            }
+            Msg::RenameFile => {
+                let Some(old) = self.active.clone() else { return false };
+                let shown = old.strip_prefix(&format!("{HOME}/")).unwrap_or(&old).to_string();
+                let Some(name) = self.ask("새 이름 (/root 기준)", "New name (relative to /root)", &shown) else { return false };
+                let new = normalize(HOME, &name);
+                if self.shell.state.fs.stat(&new).is_some() && new != old {
+                    self.status = format!("{}: {new}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
+                    return true;
+                }
+                match self.shell.state.fs.rename(&old, &new) {
+                    Ok(()) => {
+                        for t in self.tabs.iter_mut().filter(|t| **t == old) {
+                            t.clone_from(&new);
+                        }
+                        self.active = Some(new);
+                        self.seen_generation = self.shell.state.fs.generation();
+                        self.save();
+                    }
+                    Err(e) => self.status = format!("{}: {e}", self.lang.pick("이름을 바꿀 수 없습니다", "Cannot rename")),
+                }
+                true
+            }
+            Msg::DeleteFile => {
+                let Some(path) = self.active.clone() else { return false };
+                if !self.confirm("이 파일을 지울까요?", "Delete this file?") {
+                    return false;
+                }
+                let _ = self.shell.state.fs.remove(&path, false);
+                self.sync_editor_from_fs();
+                self.save();
+                true
+            }
+            Msg::ToggleLang => {
+                self.lang = self.lang.other();
+                self.save();
+                true
+            }
+            Msg::Reset { confirm } => {
+                if confirm
+                    && !self.confirm(
+                        "처음 상태로 되돌릴까요? 파일과 기록이 모두 지워집니다.",
+                        "Reset to the initial state? All files and history will be erased.",
+                    )
+                {
+                    return false;
+                }
+                self.reset();
+                true
+            }
+        }
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let lang = self.lang;
+        let class = classes!("app", self.embed.then_some("embed"));
+        html! {
+            <div class={class} lang={lang.code()} data-testid="app">
+                <header class="topbar">
+                    <h1>{ lang.pick("Kueue Lab — GPU 쿼터 실습", "Kueue Lab — GPU quota lab") }</h1>
+                    <span class="spacer"></span>
+                    <button data-testid="lang-toggle" onclick={link.callback(|_| Msg::ToggleLang)} title={lang.pick("언어 바꾸기", "Switch language")}>{ lang.other().name() }</button>
+                    <button data-testid="reset" onclick={link.callback(|_| Msg::Reset { confirm: true })}>{ lang.pick("초기화", "Reset") }</button>
+                </header>
+                <main class="panes">
+                    <section class="pane steps" aria-label={lang.pick("실습 단계", "Lab steps")}>
+                        <h2>{ lang.pick("단계", "Steps") }</h2>
+                        <p class="placeholder" data-testid="steps-placeholder">{ lang.pick(
+                            "실습 단계와 실시간 확인은 실습 엔진과 함께 이 자리에 들어옵니다. 지금은 편집기와 터미널을 쓸 수 있습니다.",
+                            "The lab's steps and live checks will appear here with the lab engine. For now the editor and terminal work.") }</p>
+                    </section>
+                    <section class="pane work">
+                        { self.view_editor(ctx) }
+                        { self.view_terminal(ctx) }
+                    </section>
+                    <section class="pane cluster" aria-label={lang.pick("클러스터", "Cluster")}>
+                        <h2>{ lang.pick("클러스터", "Cluster") }</h2>
+                        <p class="placeholder" data-testid="cluster-placeholder">{ lang.pick(
+                            "시뮬레이션 클러스터(노드의 GPU 4장, ClusterQueue 쿼터, 대기 중인 Workload, 이벤트)는 클러스터 시뮬레이터와 함께 이 자리에 보입니다.",
+                            "The simulated cluster (the node's 4 GPUs, ClusterQueue quota, waiting Workloads, events) will be shown here with the cluster simulator.") }</p>
+                    </section>
+                </main>
+            </div>
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if first_render {
+            if let Some(host) = self.editor_ref.cast::<web_sys::Element>() {
+                let change = ctx.link().callback(Msg::EditorChanged);
+                let save = ctx.link().callback(|_: ()| Msg::EditorSave);
+                let on_change = Closure::<dyn Fn(String)>::new(move |s: String| change.emit(s));
+                let on_save = Closure::<dyn Fn()>::new(move || save.emit(()));
+                let handle = editor::create_editor(&host, on_change.as_ref().unchecked_ref(), on_save.as_ref().unchecked_ref());
+                on_change.forget();
+                on_save.forget();
+                self.editor = Some(handle);
+                self.show_active(true);
+            }
+            if let Some(el) = self.input_el() {
+                let _ = el.focus();
+            }
+            if self.embed {
+                post_to_parent("kueue-lab:ready");
+            }
+            if query_flag("debug-panic") {
+                // A deliberate panic, so the end-to-end tests can see the panic banner.
+                panic!("deliberate panic requested with ?debug-panic=1");
+            }
+        }
+        if let Some(el) = self.term_ref.cast::<web_sys::Element>() {
+            el.set_scroll_top(el.scroll_height());
+        }
+        if let Some(pos) = self.caret.take() {
+            if let Some(el) = self.input_el() {
+                let units = self.term.line[..floor_boundary(&self.term.line, pos)].encode_utf16().count() as u32;
+                let _ = el.set_selection_range(units, units);
+            }
+        }
+    }
+}
+
+/// Posts `{type}` to the embedding page, if there is one.
+fn post_to_parent(kind: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let Ok(Some(parent)) = w.parent() else { return };
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"type".into(), &kind.into());
+    let _ = parent.post_message(&msg, "*");
+}

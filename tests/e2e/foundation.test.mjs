@@ -1,0 +1,164 @@
+// The Foundation's promises, seen from a real browser: terminal and editor share one filesystem,
+// a reload loses nothing, the app works offline after the first visit, and the embed mode talks
+// to its host page.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openApp, typeLine, terminalText, editorText, waitForOutput, BASE_URL } from "./helpers.mjs";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test("a heredoc typed into the terminal creates a file that the editor shows", async () => {
+  const page = await openApp(browser.context);
+  await typeLine(page, "cd gsb-kueue");
+  await typeLine(page, "cat <<EOF > flavor.yaml");
+  await typeLine(page, "apiVersion: kueue.x-k8s.io/v1beta2");
+  await typeLine(page, "kind: ResourceFlavor");
+  await typeLine(page, "EOF");
+  const out = await terminalText(page);
+  assert.match(out, /root@kueue-lab:~\/gsb-kueue# cat <<EOF > flavor.yaml\n> apiVersion: kueue.x-k8s.io\/v1beta2\n> kind: ResourceFlavor\n> EOF/);
+  const item = page.locator('[data-testid="file-list"] li[data-path="/root/gsb-kueue/flavor.yaml"]');
+  await item.click();
+  await page.locator('[data-testid="editor"] .cm-content').waitFor();
+  assert.equal(await editorText(page), "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\n");
+});
+
+test("an edit in the editor is what cat prints", async () => {
+  const page = await openApp(browser.context);
+  await page.locator('[data-testid="file-list"] li[data-path="/root/gsb-kueue/flavor.yaml"]').click();
+  const content = page.locator('[data-testid="editor"] .cm-content');
+  await content.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.insertText("metadata:\n  name: fake-gpu\n");
+  await page.keyboard.press("Control+s");
+  await page.getByTestId("editor-status").filter({ hasText: "flavor.yaml" }).waitFor();
+  await typeLine(page, "cat flavor.yaml");
+  const out = await terminalText(page);
+  assert.ok(
+    out.endsWith("cat flavor.yaml\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: fake-gpu"),
+    out,
+  );
+});
+
+test("the editor marks a YAML syntax error on its line", async () => {
+  const page = await openApp(browser.context);
+  await typeLine(page, "printf 'a: 1\\n b: 2\\n' > bad.yaml");
+  await page.locator('[data-testid="file-list"] li[data-path="/root/gsb-kueue/bad.yaml"]').click();
+  await page.locator('[data-testid="editor"] .cm-lint-marker-error').first().waitFor();
+  await typeLine(page, "rm bad.yaml");
+  await page.locator('[data-testid="file-list"] li[data-path="/root/gsb-kueue/bad.yaml"]').waitFor({ state: "detached" });
+});
+
+test("reload keeps files, history and the working directory", async () => {
+  const page = await openApp(browser.context);
+  await typeLine(page, "echo persisted > note.txt");
+  await page.reload();
+  await page.getByTestId("terminal-input").waitFor();
+  await typeLine(page, "cat note.txt; pwd");
+  const out = await terminalText(page);
+  assert.ok(out.endsWith("cat note.txt; pwd\npersisted\n/root/gsb-kueue"), out);
+  // History survives too: ↑ brings back the previous command.
+  const input = page.getByTestId("terminal-input");
+  await input.press("ArrowUp");
+  await input.press("ArrowUp");
+  assert.equal(await input.inputValue(), "echo persisted > note.txt");
+  await input.press("Control+c");
+  assert.equal(await input.inputValue(), "");
+});
+
+test("Tab completes commands and paths", async () => {
+  const page = await openApp(browser.context);
+  const input = page.getByTestId("terminal-input");
+  await input.click();
+  await input.pressSequentially("ca");
+  await input.press("Tab");
+  assert.equal(await input.inputValue(), "cat ");
+  await input.pressSequentially("fla");
+  await input.press("Tab");
+  assert.equal(await input.inputValue(), "cat flavor.yaml ");
+  await input.press("Control+c");
+});
+
+test("pasting several lines runs them as typed", async () => {
+  const page = await openApp(browser.context);
+  const input = page.getByTestId("terminal-input");
+  await input.click();
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="terminal-input"]');
+    const data = new DataTransfer();
+    data.setData("text", "cat <<'EOF' > pasted.txt\n$HOME stays\nEOF\ncat pasted.txt\n");
+    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await waitForOutput(page, "# cat pasted.txt\n$HOME stays");
+});
+
+test("with the network off, a second visit still works", async () => {
+  const page = await openApp(browser.context);
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return reg.active?.state;
+  });
+  // The page that registered the worker is controlled from its next load on.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await browser.context.setOffline(true);
+  try {
+    await page.reload();
+    await page.getByTestId("terminal-input").waitFor();
+    await typeLine(page, "echo offline-ok");
+    assert.match(await terminalText(page), /# echo offline-ok\noffline-ok$/);
+  } finally {
+    await browser.context.setOffline(false);
+  }
+});
+
+test("?embed=1 is chrome-less and posts the ready message to its host", async () => {
+  const page = browser.context.pages()[0];
+  // www/embed.html is the embedding example shipped with the site: it logs what the app posts.
+  await page.goto(BASE_URL + "embed.html");
+  await page.waitForFunction(() => window.received.some((m) => m && m.type === "kueue-lab:ready"), null, { timeout: 20000 });
+  const frame = page.frameLocator("iframe");
+  await frame.getByTestId("terminal-input").waitFor();
+  assert.equal(await frame.locator(".app.embed").count(), 1);
+});
+
+test("the language toggle switches every product string and is remembered", async () => {
+  const page = await openApp(browser.context);
+  const toggle = page.getByTestId("lang-toggle");
+  const before = await page.getByTestId("steps-placeholder").innerText();
+  await toggle.click();
+  const afterText = await page.getByTestId("steps-placeholder").innerText();
+  assert.notEqual(before, afterText);
+  await page.reload();
+  await page.getByTestId("terminal-input").waitFor();
+  assert.equal(await page.getByTestId("steps-placeholder").innerText(), afterText);
+  await page.getByTestId("lang-toggle").click();
+});
+
+test("Reset restores the initial state after a confirmation", async () => {
+  const page = await openApp(browser.context);
+  page.once("dialog", (d) => d.accept());
+  await page.getByTestId("reset").click();
+  await typeLine(page, "ls -a gsb-kueue; history | wc -l");
+  const out = await terminalText(page);
+  assert.ok(out.endsWith("ls -a gsb-kueue; history | wc -l\n.  ..\n1"), out);
+});
+
+test("a Rust panic shows the error banner with a reload button, not a dead page", async () => {
+  const page = browser.context.pages()[0];
+  await page.goto(BASE_URL + "?debug-panic=1");
+  const banner = page.getByTestId("panic-banner");
+  await banner.waitFor();
+  assert.match(await banner.innerText(), /deliberate panic/);
+  assert.equal(await banner.getByRole("button").count(), 1);
+  browser.errors.length = 0;
+});
+
+test("no uncaught page errors", () => {
+  assert.deepEqual(browser.errors, []);
+});
