@@ -646,6 +646,10 @@ impl Component for App {
             if let Some(el) = self.input_el() {
                 let _ = el.focus();
             }
+            // The moment the prompt is usable, for tests/e2e/startup-bench.mjs.
+            if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+                let _ = perf.mark("kueue-lab:prompt-ready");
+            }
             if self.embed {
                 post_to_parent("kueue-lab:ready");
             }

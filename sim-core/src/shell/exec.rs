@@ -484,7 +484,11 @@ fn join_shown(prefix: &str, name: &str) -> String {
 pub(crate) fn glob_match(pat: &[(char, bool)], name: &[char]) -> bool {
     match pat.first() {
         None => name.is_empty(),
-        Some(&('*', true)) => (0..=name.len()).any(|i| glob_match(&pat[1..], &name[i..])),
+        Some(&('*', true)) => {
+            // Runs of `*` match like one, which keeps the backtracking polynomial.
+            let rest = pat.iter().position(|&p| p != ('*', true)).map_or(&pat[pat.len()..], |i| &pat[i..]);
+            (0..=name.len()).any(|i| glob_match(rest, &name[i..]))
+        }
         Some(&('?', true)) => !name.is_empty() && glob_match(&pat[1..], &name[1..]),
         Some(&('[', true)) => {
             let Some(&c) = name.first() else { return false };

@@ -102,7 +102,7 @@ impl ParseError {
             ParseError::Incomplete => "bash: syntax error: unexpected end of file".to_string(),
             ParseError::Unexpected(t) => format!("bash: syntax error near unexpected token `{t}'"),
             ParseError::Unsupported(what) => {
-                format!("bash: {what}: not supported by the simulator's shell (simple commands, pipes, && || ; and redirections only)")
+                format!("bash: {what}: 시뮬레이터 셸은 지원하지 않습니다 / not supported by the simulator's shell (simple commands, pipes, && || ; and redirections only)")
             }
         }
     }
@@ -116,9 +116,13 @@ struct PendingHereDoc {
     strip_tabs: bool,
 }
 
+/// Deepest nesting of `$(...)` accepted (keeps recursion far from the stack's limit).
+const MAX_NESTING: usize = 32;
+
 struct Parser<'a> {
     src: &'a [char],
     pos: usize,
+    depth: usize,
     heredocs: Vec<HereDoc>,
     pending: Vec<PendingHereDoc>,
 }
@@ -126,7 +130,7 @@ struct Parser<'a> {
 /// Parses a whole input (possibly many lines).
 pub fn parse(input: &str) -> Result<Program, ParseError> {
     let chars: Vec<char> = input.chars().collect();
-    let mut p = Parser { src: &chars, pos: 0, heredocs: Vec::new(), pending: Vec::new() };
+    let mut p = Parser { src: &chars, pos: 0, depth: 0, heredocs: Vec::new(), pending: Vec::new() };
     let script = p.script(None)?;
     if !p.pending.is_empty() {
         return Err(ParseError::Incomplete);
@@ -560,6 +564,9 @@ impl Parser<'_> {
             }
             let inner: String = self.src[start..self.pos].iter().collect();
             self.pos += 1;
+            if self.depth >= MAX_NESTING {
+                return Err(ParseError::Unsupported("command substitution nested this deep".into()));
+            }
             let program = parse(&inner)?;
             return Ok(Some(WordPart::CmdSubst { script: program.script, quoted }));
         }
@@ -567,7 +574,12 @@ impl Parser<'_> {
             Some('(') if self.peek_at(2) == Some('(') => Err(ParseError::Unsupported("arithmetic expansion $((...))".into())),
             Some('(') => {
                 self.pos += 2;
+                if self.depth >= MAX_NESTING {
+                    return Err(ParseError::Unsupported("command substitution nested this deep".into()));
+                }
+                self.depth += 1;
                 let script = self.script(Some(')'))?;
+                self.depth -= 1;
                 self.pos += 1;
                 Ok(Some(WordPart::CmdSubst { script, quoted }))
             }
@@ -611,7 +623,7 @@ impl Parser<'_> {
 /// `` ` ``, `\\` and newline apply; everything else (quotes included) is literal.
 pub fn parse_heredoc_body(body: &str) -> Result<Word, ParseError> {
     let chars: Vec<char> = body.chars().collect();
-    let mut p = Parser { src: &chars, pos: 0, heredocs: Vec::new(), pending: Vec::new() };
+    let mut p = Parser { src: &chars, pos: 0, depth: 0, heredocs: Vec::new(), pending: Vec::new() };
     let mut parts = Vec::new();
     let mut text = String::new();
     while let Some(c) = p.peek() {
@@ -723,5 +735,7 @@ mod tests {
         assert_eq!(parse("ls >"), Err(ParseError::Unexpected("newline".into())));
         assert_eq!(parse("a ;; b"), Err(ParseError::Unexpected(";;".into())));
         assert!(matches!(parse("for i in 1; do x; done"), Err(ParseError::Unsupported(_))));
+        let deep = format!("echo {}x{}", "$(".repeat(5000), ")".repeat(5000));
+        assert!(matches!(parse(&deep), Err(ParseError::Unsupported(_))));
     }
 }

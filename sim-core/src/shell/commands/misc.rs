@@ -73,7 +73,7 @@ pub fn date<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
             0
         }
         Some(other) => {
-            cx.errln(&format!("date: {other}: not supported by the simulator (date, date -u and date +%s are)"));
+            cx.errln(&format!("date: {other}: 시뮬레이터는 지원하지 않습니다 / not supported by the simulator (date, date -u and date +%s are)"));
             1
         }
     }

@@ -172,7 +172,7 @@ pub fn grep<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         }
     };
     if o.has('r') {
-        cx.errln("grep: -r: not supported by the simulator (name the files instead)");
+        cx.errln("grep: -r: 시뮬레이터는 지원하지 않습니다 / not supported by the simulator (name the files instead)");
         return 2;
     }
     let max_count: Option<usize> = match o.value('m').map(str::parse) {

@@ -1,0 +1,47 @@
+cd gsb-kueue
+cat <<EOF > flavor.yaml
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata:
+  name: fake-gpu
+spec:
+  nodeLabels:
+    nvidia.com/gpu.present: "true"
+EOF
+cat flavor.yaml
+ls
+ls -l
+ls -la
+mkdir -p manifests/old
+touch manifests/a.yaml manifests/b.yaml
+ls manifests
+ls -l manifests
+ls flavor.yaml manifests
+cp flavor.yaml manifests/
+cp flavor.yaml copy.yaml
+mv copy.yaml renamed.yaml
+ls
+rm renamed.yaml
+rm -r manifests
+ls
+ls *.yaml
+ls -1 /root
+echo first > notes.txt
+echo second >> notes.txt
+cat notes.txt
+cat -n notes.txt
+cat < notes.txt
+cat notes.txt - <<< 'from stdin'
+tee copy.txt < notes.txt
+cat copy.txt
+rm copy.txt notes.txt
+cat <<'EOF'
+$HOME is not expanded here
+EOF
+cat <<EOF
+home is $HOME, status $?
+EOF
+cat <<-EOF
+	tabs are stripped
+	EOF
+cd ..; pwd; cd -; cd; pwd
