@@ -40,7 +40,7 @@ pub fn history<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
     let start = entries.len() - limit;
     let mut out = String::new();
     for (i, e) in entries.iter().enumerate().skip(start) {
-        out.push_str(&format!("{:>5}  {}\n", i + 1, e.replace('\n', "\n")));
+        out.push_str(&format!("{:>5}  {}\n", i + 1, e));
     }
     cx.out(&out);
     0
@@ -73,7 +73,9 @@ pub fn date<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
             0
         }
         Some(other) => {
-            cx.errln(&format!("date: {other}: 시뮬레이터는 지원하지 않습니다 / not supported by the simulator (date, date -u and date +%s are)"));
+            cx.errln(&format!(
+                "date: {other}: 시뮬레이터는 지원하지 않습니다 / not supported by the simulator (date, date -u and date +%s are)"
+            ));
             1
         }
     }

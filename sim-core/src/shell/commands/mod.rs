@@ -72,7 +72,10 @@ pub(crate) fn try_help<W: World>(cx: &mut Cx<'_, W>, cmd: &str) {
 /// usage for `--help` (returning `Err(0)`).
 pub(crate) fn options<W: World>(cx: &mut Cx<'_, W>, spec: &Spec<'_>, args: &[String], usage_status: i32) -> Result<Opts, i32> {
     if args.iter().take_while(|a| *a != "--").any(|a| a == "--help") {
-        cx.out(&format!("Usage: {} {}\n(시뮬레이터의 {} 는 자주 쓰는 옵션만 지원합니다 / the simulator's {} supports the common options only)\n", spec.cmd, spec.synopsis, spec.cmd, spec.cmd));
+        cx.out(&format!(
+            "Usage: {} {}\n(시뮬레이터의 {} 는 자주 쓰는 옵션만 지원합니다 / the simulator's {} supports the common options only)\n",
+            spec.cmd, spec.synopsis, spec.cmd, spec.cmd
+        ));
         return Err(0);
     }
     parse_opts(spec, args).map_err(|msg| {

@@ -775,13 +775,8 @@ pub fn tr<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         Ok(o) => o,
         Err(s) => return s,
     };
-    let needed = if o.has('d') && !o.has('s') {
-        1
-    } else if o.has('s') && !o.has('d') {
-        1
-    } else {
-        2
-    };
+    // -d or -s alone take one set; translating (and -d with -s) takes two.
+    let needed = if o.has('d') != o.has('s') { 1 } else { 2 };
     if o.operands.len() < needed {
         match o.operands.first() {
             None => cx.errln("tr: missing operand"),
