@@ -97,6 +97,42 @@ test("pasting several lines runs them as typed", async () => {
   await waitForOutput(page, "# cat pasted.txt\n$HOME stays");
 });
 
+test("Enter that ends a Korean IME composition does not run the line", async () => {
+  const page = await openApp(browser.context);
+  const input = page.getByTestId("terminal-input");
+  await input.click();
+  await input.fill("echo 한글");
+  // The Enter that commits a composition arrives with isComposing (keyCode 229 on some systems).
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="terminal-input"]');
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true }));
+  });
+  assert.equal(await input.inputValue(), "echo 한글");
+  assert.ok(!(await terminalText(page)).includes("# echo 한글"));
+  await input.press("Enter");
+  await waitForOutput(page, "# echo 한글\n한글");
+});
+
+test("files can be created, renamed and deleted from the editor", async () => {
+  const page = await openApp(browser.context);
+  page.once("dialog", (d) => d.accept("lq.yaml"));
+  await page.getByTestId("file-new").click();
+  const tab = page.locator('[data-testid="editor-tab"][data-path="/root/gsb-kueue/lq.yaml"]');
+  await tab.waitFor();
+  await page.locator('[data-testid="editor"] .cm-content').click();
+  await page.keyboard.insertText("kind: LocalQueue\n");
+  page.once("dialog", (d) => d.accept("gsb-kueue/localqueue.yaml"));
+  await page.getByTestId("file-rename").click();
+  await page.locator('[data-testid="editor-tab"][data-path="/root/gsb-kueue/localqueue.yaml"]').waitFor();
+  await typeLine(page, "cat localqueue.yaml; ls lq.yaml");
+  await waitForOutput(page, "kind: LocalQueue\nls: cannot access 'lq.yaml': No such file or directory");
+  page.once("dialog", (d) => d.accept());
+  await page.getByTestId("file-delete").click();
+  await page.locator('[data-testid="editor-tab"][data-path="/root/gsb-kueue/localqueue.yaml"]').waitFor({ state: "detached" });
+  await typeLine(page, "ls localqueue.yaml");
+  await waitForOutput(page, "ls: cannot access 'localqueue.yaml': No such file or directory");
+});
+
 test("with the network off, a second visit still works", async () => {
   const page = await openApp(browser.context);
   await page.evaluate(async () => {
