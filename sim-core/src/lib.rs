@@ -2,6 +2,7 @@
 //! No I/O, no wall clock, no randomness but seeded: hosts (the browser app, the `kueue-lab`
 //! binary, tests) feed input and advance the [`clock::Clock`]. See ARCHITECTURE.md.
 
+pub mod api;
 pub mod clock;
 pub mod shell;
 pub mod transcript;

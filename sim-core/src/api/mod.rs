@@ -1,0 +1,5 @@
+//! The miniature kube-apiserver: the registry of kinds, quantities, and (growing) the store,
+//! verbs, admission and server-side tables. Every client goes through this one core.
+
+pub mod quantity;
+pub mod registry;

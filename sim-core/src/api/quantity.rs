@@ -1,0 +1,226 @@
+//! Kubernetes resource quantities (`apimachinery/pkg/api/resource/quantity.go`): parsing
+//! `500m`, `2Gi`, `1e3`, `1.5`, and printing the canonical form the API server stores and
+//! returns (`1000` → `1k`, `2048Mi` → `2Gi`, `0.5` → `500m`).
+
+use std::fmt;
+
+/// How a quantity prints: the suffix family it was written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `Ki`, `Mi`, `Gi`…
+    BinarySI,
+    /// `n`, `u`, `m`, ``, `k`, `M`, `G`…
+    DecimalSI,
+    /// `1e3`, `1E-3`
+    DecimalExponent,
+}
+
+/// A quantity held exactly as nano-units (10⁻⁹), rounded up below that, as Kubernetes does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quantity {
+    pub nanos: i128,
+    pub format: Format,
+}
+
+/// The apiserver's parse error text (`quantities must match the regular expression ...`).
+pub const QUANTITY_ERROR: &str = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+const NANO: i128 = 1_000_000_000;
+
+impl Quantity {
+    pub fn from_units(units: i64) -> Self {
+        Quantity { nanos: units as i128 * NANO, format: Format::DecimalSI }
+    }
+
+    pub fn from_millis(millis: i64) -> Self {
+        Quantity { nanos: millis as i128 * 1_000_000, format: Format::DecimalSI }
+    }
+
+    /// Parses a quantity string; the error is the apiserver's message.
+    pub fn parse(s: &str) -> Result<Self, &'static str> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(QUANTITY_ERROR);
+        }
+        let (sign, rest) = match s.as_bytes()[0] {
+            b'-' => (-1, &s[1..]),
+            b'+' => (1, &s[1..]),
+            _ => (1, s),
+        };
+        let num_end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
+        let (num, suffix) = rest.split_at(num_end);
+        if num.is_empty() || num == "." || num.matches('.').count() > 1 {
+            return Err(QUANTITY_ERROR);
+        }
+        let (int_part, frac_part) = num.split_once('.').unwrap_or((num, ""));
+        // (base, exponent, format)
+        let (base, exp, format): (i128, i32, Format) = match suffix {
+            "" => (10, 0, Format::DecimalSI),
+            "n" => (10, -9, Format::DecimalSI),
+            "u" => (10, -6, Format::DecimalSI),
+            "m" => (10, -3, Format::DecimalSI),
+            "k" => (10, 3, Format::DecimalSI),
+            "M" => (10, 6, Format::DecimalSI),
+            "G" => (10, 9, Format::DecimalSI),
+            "T" => (10, 12, Format::DecimalSI),
+            "P" => (10, 15, Format::DecimalSI),
+            "E" => (10, 18, Format::DecimalSI),
+            "Ki" => (2, 10, Format::BinarySI),
+            "Mi" => (2, 20, Format::BinarySI),
+            "Gi" => (2, 30, Format::BinarySI),
+            "Ti" => (2, 40, Format::BinarySI),
+            "Pi" => (2, 50, Format::BinarySI),
+            "Ei" => (2, 60, Format::BinarySI),
+            e if e.starts_with(['e', 'E']) => {
+                let v: i32 = e[1..].parse().map_err(|_| QUANTITY_ERROR)?;
+                if !(-40..=40).contains(&v) || e[1..].starts_with('+') && e.len() == 2 {
+                    return Err(QUANTITY_ERROR);
+                }
+                (10, v, Format::DecimalExponent)
+            }
+            _ => return Err(QUANTITY_ERROR),
+        };
+        // digits as an integer, scaled by 10^-frac_len
+        let digits = format!("{int_part}{frac_part}");
+        let digits = digits.trim_start_matches('0');
+        if digits.len() > 30 {
+            return Err(QUANTITY_ERROR);
+        }
+        let mantissa: i128 = if digits.is_empty() { 0 } else { digits.parse().map_err(|_| QUANTITY_ERROR)? };
+        let frac_len = frac_part.len() as i32;
+        // value = mantissa * 10^-frac_len * base^exp, expressed in nanos (×10^9), rounded up.
+        let nanos = if base == 2 {
+            let mult = 1i128.checked_shl(exp as u32).ok_or(QUANTITY_ERROR)?;
+            scale_up(mantissa.checked_mul(mult).ok_or(QUANTITY_ERROR)?, 9 - frac_len)?
+        } else {
+            scale_up(mantissa, 9 + exp - frac_len)?
+        };
+        Ok(Quantity { nanos: sign * nanos, format })
+    }
+
+    /// Whole units, rounded up (as `Quantity.Value()`).
+    pub fn value(&self) -> i64 {
+        let v = self.nanos.div_euclid(NANO) + i128::from(self.nanos.rem_euclid(NANO) != 0);
+        v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+    }
+
+    /// Thousandths, rounded up (as `Quantity.MilliValue()`).
+    pub fn milli_value(&self) -> i64 {
+        let v = self.nanos.div_euclid(1_000_000) + i128::from(self.nanos.rem_euclid(1_000_000) != 0);
+        v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.nanos == 0
+    }
+}
+
+/// mantissa × 10^shift, rounding up when shift is negative.
+fn scale_up(mantissa: i128, shift: i32) -> Result<i128, &'static str> {
+    if shift >= 0 {
+        10i128.checked_pow(shift as u32).and_then(|p| mantissa.checked_mul(p)).ok_or(QUANTITY_ERROR)
+    } else {
+        let div = 10i128.checked_pow((-shift) as u32).ok_or(QUANTITY_ERROR)?;
+        Ok(mantissa / div + i128::from(mantissa % div != 0))
+    }
+}
+
+impl fmt::Display for Quantity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.nanos == 0 {
+            return f.write_str("0");
+        }
+        let sign = if self.nanos < 0 { "-" } else { "" };
+        let abs = self.nanos.abs();
+        if self.format == Format::BinarySI && abs % NANO == 0 {
+            let units = abs / NANO;
+            // The largest binary suffix that divides exactly; below 1Ki, a plain decimal number.
+            for (shift, suffix) in [(60, "Ei"), (50, "Pi"), (40, "Ti"), (30, "Gi"), (20, "Mi"), (10, "Ki")] {
+                let unit = 1i128 << shift;
+                if units >= unit && units % unit == 0 {
+                    return write!(f, "{sign}{}{suffix}", units / unit);
+                }
+            }
+            if units < 1024 {
+                return write!(f, "{sign}{units}");
+            }
+        }
+        // Decimal: the largest power of 1000 (from 10^-9) that leaves an integer mantissa.
+        let mut exp = -9i32;
+        let mut mant = abs;
+        while mant % 1000 == 0 && exp < 18 {
+            mant /= 1000;
+            exp += 3;
+        }
+        if self.format == Format::DecimalExponent {
+            return if exp == 0 { write!(f, "{sign}{mant}") } else { write!(f, "{sign}{mant}e{exp}") };
+        }
+        let suffix = match exp {
+            -9 => "n",
+            -6 => "u",
+            -3 => "m",
+            0 => "",
+            3 => "k",
+            6 => "M",
+            9 => "G",
+            12 => "T",
+            15 => "P",
+            _ => "E",
+        };
+        write!(f, "{sign}{mant}{suffix}")
+    }
+}
+
+/// Canonical text of a quantity string, or the parse error.
+pub fn canonical(s: &str) -> Result<String, &'static str> {
+    Quantity::parse(s).map(|q| q.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_forms() {
+        for (input, want) in [
+            ("2", "2"),
+            ("500m", "500m"),
+            ("0.5", "500m"),
+            ("1.5", "1500m"),
+            ("1000", "1k"),
+            ("1500", "1500"),
+            ("2Gi", "2Gi"),
+            ("2048Mi", "2Gi"),
+            ("1536Mi", "1536Mi"),
+            ("0.5Gi", "512Mi"),
+            ("512", "512"),
+            ("100M", "100M"),
+            ("1e3", "1e3"),
+            ("1E3", "1e3"),
+            ("0", "0"),
+            ("0Gi", "0"),
+            ("-1", "-1"),
+            ("1n", "1n"),
+            ("0.1n", "1n"),
+            ("1Ki", "1Ki"),
+            ("1.5Ki", "1536"),
+            ("001", "1"),
+        ] {
+            assert_eq!(canonical(input).as_deref(), Ok(want), "{input}");
+        }
+    }
+
+    #[test]
+    fn rejects_what_the_apiserver_rejects() {
+        for bad in ["", "abc", "1.2.3", "2gi", "1 Gi", ".", "Gi", "1ee3", "--1"] {
+            assert_eq!(canonical(bad), Err(QUANTITY_ERROR), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn values() {
+        assert_eq!(Quantity::parse("1500m").unwrap().value(), 2);
+        assert_eq!(Quantity::parse("1500m").unwrap().milli_value(), 1500);
+        assert_eq!(Quantity::parse("2Gi").unwrap().value(), 2 * 1024 * 1024 * 1024);
+    }
+}
