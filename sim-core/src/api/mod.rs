@@ -1,5 +1,11 @@
 //! The miniature kube-apiserver: the registry of kinds, quantities, and (growing) the store,
 //! verbs, admission and server-side tables. Every client goes through this one core.
 
+pub mod admission;
+pub mod object;
 pub mod quantity;
 pub mod registry;
+pub mod selector;
+pub mod server;
+pub mod status;
+pub mod validation;

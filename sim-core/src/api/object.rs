@@ -1,0 +1,92 @@
+//! Helpers over unstructured objects (`serde_json::Value`), the form the store keeps every
+//! object in — as the apiserver does for custom resources.
+
+use crate::clock::civil_from_unix;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// `2026-12-02T09:00:00Z`
+pub fn rfc3339(unix: i64) -> String {
+    let (y, m, d, hh, mm, ss) = civil_from_unix(unix);
+    format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z")
+}
+
+/// Parses `rfc3339` output back to unix seconds (UTC `Z` form only).
+pub fn parse_rfc3339(s: &str) -> Option<i64> {
+    let b = s.as_bytes();
+    if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' || b[19] != b'Z' {
+        return None;
+    }
+    let n = |r: std::ops::Range<usize>| s.get(r)?.parse::<i64>().ok();
+    let (y, m, d, hh, mm, ss) = (n(0..4)?, n(5..7)?, n(8..10)?, n(11..13)?, n(14..16)?, n(17..19)?);
+    // days from civil (Hinnant)
+    let y2 = if m <= 2 { y - 1 } else { y };
+    let era = y2.div_euclid(400);
+    let yoe = y2 - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + hh * 3600 + mm * 60 + ss)
+}
+
+pub fn get<'a>(obj: &'a Value, path: &[&str]) -> Option<&'a Value> {
+    path.iter().try_fold(obj, |v, k| v.get(*k))
+}
+
+pub fn get_str<'a>(obj: &'a Value, path: &[&str]) -> Option<&'a str> {
+    get(obj, path)?.as_str()
+}
+
+pub fn name(obj: &Value) -> &str {
+    get_str(obj, &["metadata", "name"]).unwrap_or("")
+}
+
+pub fn namespace(obj: &Value) -> &str {
+    get_str(obj, &["metadata", "namespace"]).unwrap_or("")
+}
+
+/// The object at `path`, created (as `{}`) where missing or not an object.
+pub fn ensure_map<'a>(obj: &'a mut Value, path: &[&str]) -> &'a mut Map<String, Value> {
+    let mut cur = obj;
+    for k in path {
+        if !cur.is_object() {
+            *cur = Value::Object(Map::new());
+        }
+        cur = cur.as_object_mut().expect("just made an object").entry(k.to_string()).or_insert_with(|| Value::Object(Map::new()));
+    }
+    if !cur.is_object() {
+        *cur = Value::Object(Map::new());
+    }
+    cur.as_object_mut().expect("just made an object")
+}
+
+pub fn labels(obj: &Value) -> BTreeMap<String, String> {
+    string_map(get(obj, &["metadata", "labels"]))
+}
+
+pub fn string_map(v: Option<&Value>) -> BTreeMap<String, String> {
+    v.and_then(Value::as_object)
+        .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string()))).collect())
+        .unwrap_or_default()
+}
+
+pub fn finalizers(obj: &Value) -> Vec<String> {
+    get(obj, &["metadata", "finalizers"])
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_round_trip() {
+        let t = crate::clock::LAB_EPOCH_UNIX + 1234;
+        assert_eq!(rfc3339(t), "2026-12-02T09:20:34Z");
+        assert_eq!(parse_rfc3339(&rfc3339(t)), Some(t));
+        assert_eq!(parse_rfc3339("nope"), None);
+    }
+}

@@ -1,0 +1,531 @@
+//! The store and its verbs, with kube-apiserver semantics: create (AlreadyExists, namespace
+//! lifecycle), get/list (selectors), update (optimistic concurrency, status subresource),
+//! delete (finalizers, graceful pod deletion, owner-reference cascade, namespace teardown), and
+//! a watch log controllers consume. No I/O; time comes in as `now` (unix seconds).
+
+use super::admission::{self, Lookup};
+use super::object::{self, ensure_map, finalizers, get, labels, rfc3339};
+use super::registry::{KindInfo, SERVED};
+use super::selector::{FieldSelector, LabelSelector};
+use super::status::Status;
+use crate::rand::SimRng;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// Where an object lives: kind, namespace (empty for cluster-scoped) and name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    pub kind: &'static str,
+    pub namespace: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WatchType {
+    Added,
+    Modified,
+    Deleted,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct WatchEvent {
+    pub resource_version: u64,
+    pub kind: &'static str,
+    pub event: WatchType,
+    pub object: Value,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Propagation {
+    #[default]
+    Background,
+    Foreground,
+    Orphan,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct DeleteOptions {
+    pub dry_run: bool,
+    pub propagation: Propagation,
+    /// Overrides a pod's `terminationGracePeriodSeconds`.
+    pub grace_period_seconds: Option<i64>,
+}
+
+/// Kinds whose objects carry `metadata.generation`.
+fn has_generation(kind: &KindInfo) -> bool {
+    matches!(kind.kind, "Job" | "CustomResourceDefinition") || kind.group == "kueue.x-k8s.io"
+}
+
+/// The namespaces a fresh cluster has (`kubectl.md` §9).
+pub const BOOT_NAMESPACES: [&str; 4] = ["default", "kube-node-lease", "kube-public", "kube-system"];
+
+/// `kube-root-ca.crt` in every namespace (the data is a stand-in certificate).
+const ROOT_CA: &str = "-----BEGIN CERTIFICATE-----\nMIIBdzCCAR2gAwIBAgIBADAKBggqhkjOPQQDAjAjMSEwHwYDVQQDDBhrM3Mtc2Vy\ndmVyLWNhQDE3OTYyMDE4MDAwHhcNMjYxMjAyMDgzMDAwWhcNMzYxMTMwMDgzMDAw\n-----END CERTIFICATE-----\n";
+
+pub struct ApiServer {
+    objects: BTreeMap<Key, Value>,
+    resource_version: u64,
+    rng: SimRng,
+    watch: Vec<WatchEvent>,
+}
+
+struct StoreLookup<'a>(&'a BTreeMap<Key, Value>);
+
+impl Lookup for StoreLookup<'_> {
+    fn exists(&self, kind: &str, namespace: &str, name: &str) -> bool {
+        self.0.keys().any(|k| k.kind == kind && k.namespace == namespace && k.name == name)
+    }
+}
+
+pub fn kind_info(kind: &str) -> &'static KindInfo {
+    SERVED.iter().find(|k| k.kind == kind).unwrap_or_else(|| panic!("{kind} is not a served kind"))
+}
+
+impl ApiServer {
+    /// A store holding the namespaces of a fresh cluster, each with its `default` ServiceAccount
+    /// and `kube-root-ca.crt` ConfigMap.
+    pub fn new(seed: u64, now: i64) -> Self {
+        let mut s = ApiServer { objects: BTreeMap::new(), resource_version: 0, rng: SimRng::new(seed), watch: Vec::new() };
+        for ns in BOOT_NAMESPACES {
+            s.create(now, kind_info("Namespace"), "", json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}), false)
+                .expect("boot namespaces are valid");
+        }
+        s
+    }
+
+    pub fn resource_version(&self) -> u64 {
+        self.resource_version
+    }
+
+    /// Every change since `resource_version` (exclusive), oldest first.
+    pub fn events_since(&self, resource_version: u64) -> &[WatchEvent] {
+        let start = self.watch.partition_point(|e| e.resource_version <= resource_version);
+        &self.watch[start..]
+    }
+
+    fn key(kind: &KindInfo, namespace: &str, name: &str) -> Key {
+        Key { kind: kind.kind, namespace: if kind.namespaced { namespace.to_string() } else { String::new() }, name: name.to_string() }
+    }
+
+    fn bump(&mut self) -> u64 {
+        self.resource_version += 1;
+        self.resource_version
+    }
+
+    fn record(&mut self, kind: &'static str, event: WatchType, object: Value) {
+        let rv = self.resource_version;
+        self.watch.push(WatchEvent { resource_version: rv, kind, event, object });
+    }
+
+    fn namespace_phase(&self, ns: &str) -> Option<&str> {
+        let obj = self.objects.get(&Key { kind: "Namespace", namespace: String::new(), name: ns.to_string() })?;
+        Some(object::get_str(obj, &["status", "phase"]).unwrap_or("Active"))
+    }
+
+    /// POST: creates `obj` (of `kind`, in `namespace` for namespaced kinds).
+    pub fn create(&mut self, now: i64, kind: &'static KindInfo, namespace: &str, mut obj: Value, dry_run: bool) -> Result<Value, Status> {
+        if kind.read_only {
+            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+        }
+        if !obj.is_object() {
+            return Err(Status::bad_request(format!(
+                "{} in version {:?} cannot be handled as a {}: expected an object",
+                kind.kind, kind.version, kind.kind
+            )));
+        }
+        obj["apiVersion"] = json!(kind.api_version());
+        obj["kind"] = json!(kind.kind);
+        let body_ns = object::namespace(&obj).to_string();
+        let ns = if kind.namespaced {
+            if !body_ns.is_empty() && !namespace.is_empty() && body_ns != namespace {
+                return Err(Status::bad_request("the namespace of the provided object does not match the namespace sent on the request"));
+            }
+            if namespace.is_empty() {
+                body_ns
+            } else {
+                namespace.to_string()
+            }
+        } else {
+            String::new()
+        };
+        {
+            let meta = ensure_map(&mut obj, &["metadata"]);
+            if kind.namespaced {
+                meta.insert("namespace".into(), json!(ns));
+            } else {
+                meta.remove("namespace");
+            }
+            // Fields the server owns are not taken from the client.
+            for k in [
+                "uid",
+                "resourceVersion",
+                "creationTimestamp",
+                "deletionTimestamp",
+                "deletionGracePeriodSeconds",
+                "generation",
+                "managedFields",
+                "selfLink",
+            ] {
+                meta.remove(k);
+            }
+            let name = meta.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+            let generate = meta.get("generateName").and_then(Value::as_str).unwrap_or("").to_string();
+            if name.is_empty() && !generate.is_empty() {
+                let base: String = generate.chars().take(58).collect();
+                let suffix = self.rng.name_suffix(5);
+                meta.insert("name".into(), json!(format!("{base}{suffix}")));
+            }
+        }
+        let name = object::name(&obj).to_string();
+        // NamespaceLifecycle admission comes first.
+        if kind.namespaced {
+            match self.namespace_phase(&ns) {
+                None => return Err(Status::not_found("namespaces", "", &ns)),
+                Some("Terminating") => {
+                    return Err(Status::forbidden(
+                        kind.plural,
+                        kind.group,
+                        &name,
+                        &format!("unable to create new content in namespace {ns} because it is being terminated"),
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        let uid = self.rng.uuid();
+        admission::mutate_on_create(kind, &mut obj, &uid, &StoreLookup(&self.objects));
+        admission::validate(kind, &obj, None)?;
+        let key = Self::key(kind, &ns, &name);
+        if self.objects.contains_key(&key) {
+            return Err(Status::already_exists(kind.plural, kind.group, &name));
+        }
+        {
+            let meta = ensure_map(&mut obj, &["metadata"]);
+            meta.insert("uid".into(), json!(uid));
+            meta.insert("creationTimestamp".into(), json!(rfc3339(now)));
+        }
+        if has_generation(kind) {
+            ensure_map(&mut obj, &["metadata"]).insert("generation".into(), json!(1));
+        }
+        if dry_run {
+            return Ok(obj);
+        }
+        let rv = self.bump();
+        ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+        self.objects.insert(key, obj.clone());
+        self.record(kind.kind, WatchType::Added, obj.clone());
+        if kind.kind == "Namespace" {
+            self.populate_namespace(now, &name);
+        }
+        Ok(obj)
+    }
+
+    /// What the ServiceAccount and root-CA controllers put into every new namespace.
+    fn populate_namespace(&mut self, now: i64, ns: &str) {
+        let sa = json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": ns}});
+        let cm = json!({
+            "apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "kube-root-ca.crt", "namespace": ns, "annotations": {"kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}},
+            "data": {"ca.crt": ROOT_CA},
+        });
+        let _ = self.create(now, kind_info("ServiceAccount"), ns, sa, false);
+        let _ = self.create(now, kind_info("ConfigMap"), ns, cm, false);
+    }
+
+    pub fn get(&self, kind: &KindInfo, namespace: &str, name: &str) -> Result<Value, Status> {
+        self.objects.get(&Self::key(kind, namespace, name)).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, name))
+    }
+
+    /// Objects of `kind` in `namespace` (all namespaces when `None`), by namespace then name.
+    pub fn list_objects(
+        &self,
+        kind: &KindInfo,
+        namespace: Option<&str>,
+        labels_sel: &LabelSelector,
+        fields: &FieldSelector,
+    ) -> Result<Vec<Value>, Status> {
+        for (path, _, _) in &fields.terms {
+            if field_value(kind, &json!({}), path).is_none() {
+                return Err(Status::bad_request(format!("field label not supported: {path}")));
+            }
+        }
+        Ok(self
+            .objects
+            .iter()
+            .filter(|(k, _)| k.kind == kind.kind && (!kind.namespaced || namespace.is_none_or(|ns| k.namespace == ns)))
+            .map(|(_, v)| v)
+            .filter(|v| labels_sel.matches(&labels(v)))
+            .filter(|v| fields.terms.iter().all(|(path, want, eq)| (field_value(kind, v, path).as_deref() == Some(want.as_str())) == *eq))
+            .cloned()
+            .collect())
+    }
+
+    /// GET on the collection: a `<Kind>List`.
+    pub fn list(
+        &self,
+        kind: &KindInfo,
+        namespace: Option<&str>,
+        labels_sel: &LabelSelector,
+        fields: &FieldSelector,
+    ) -> Result<Value, Status> {
+        let items = self.list_objects(kind, namespace, labels_sel, fields)?;
+        Ok(json!({
+            "apiVersion": kind.api_version(),
+            "kind": format!("{}List", kind.kind),
+            "metadata": {"resourceVersion": self.resource_version.to_string()},
+            "items": items,
+        }))
+    }
+
+    /// PUT on the object (`status` = the status subresource).
+    pub fn update(
+        &mut self,
+        now: i64,
+        kind: &'static KindInfo,
+        namespace: &str,
+        mut obj: Value,
+        status: bool,
+        dry_run: bool,
+    ) -> Result<Value, Status> {
+        let name = object::name(&obj).to_string();
+        let key = Self::key(kind, namespace, &name);
+        let old = self.objects.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, &name))?;
+        if kind.read_only {
+            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+        }
+        if let Some(rv) = object::get_str(&obj, &["metadata", "resourceVersion"]) {
+            if rv != object::get_str(&old, &["metadata", "resourceVersion"]).unwrap_or("") {
+                return Err(Status::conflict(kind.plural, kind.group, &name));
+            }
+        }
+        obj["apiVersion"] = json!(kind.api_version());
+        obj["kind"] = json!(kind.kind);
+        // Server-owned metadata is kept from the stored object.
+        {
+            let old_meta = old.get("metadata").cloned().unwrap_or(json!({}));
+            let meta = ensure_map(&mut obj, &["metadata"]);
+            for k in ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "namespace", "name"] {
+                match old_meta.get(k) {
+                    Some(v) => meta.insert(k.into(), v.clone()),
+                    None => meta.remove(k),
+                };
+            }
+        }
+        if kind.status_subresource {
+            if status {
+                // The status subresource changes only status.
+                let new_status = obj.get("status").cloned();
+                obj = old.clone();
+                match new_status {
+                    Some(s) => obj["status"] = s,
+                    None => {
+                        if let Some(m) = obj.as_object_mut() {
+                            m.remove("status");
+                        }
+                    }
+                }
+            } else {
+                match old.get("status") {
+                    Some(s) => obj["status"] = s.clone(),
+                    None => {
+                        if let Some(m) = obj.as_object_mut() {
+                            m.remove("status");
+                        }
+                    }
+                }
+            }
+        }
+        admission::validate(kind, &obj, Some(&old))?;
+        if has_generation(kind) && old.get("spec") != obj.get("spec") {
+            let g = get(&old, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1);
+            ensure_map(&mut obj, &["metadata"]).insert("generation".into(), json!(g + 1));
+        }
+        if dry_run {
+            return Ok(obj);
+        }
+        if obj == old {
+            return Ok(old);
+        }
+        let rv = self.bump();
+        ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+        // An object being deleted goes once its last finalizer is removed.
+        if get(&obj, &["metadata", "deletionTimestamp"]).is_some() && finalizers(&obj).is_empty() {
+            self.objects.remove(&key);
+            self.record(kind.kind, WatchType::Deleted, obj.clone());
+            self.after_removal(now, kind, &obj, Propagation::Background);
+            return Ok(obj);
+        }
+        self.objects.insert(key, obj.clone());
+        self.record(kind.kind, WatchType::Modified, obj.clone());
+        let _ = now;
+        Ok(obj)
+    }
+
+    /// DELETE: removes the object, or marks it for deletion while finalizers (or a running pod's
+    /// grace period) hold it. Returns the object as it was at the end of the call.
+    pub fn delete(
+        &mut self,
+        now: i64,
+        kind: &'static KindInfo,
+        namespace: &str,
+        name: &str,
+        opts: &DeleteOptions,
+    ) -> Result<Value, Status> {
+        let key = Self::key(kind, namespace, name);
+        let mut obj = self.objects.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
+        if kind.read_only {
+            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+        }
+        if opts.dry_run {
+            return Ok(obj);
+        }
+        let already_deleting = get(&obj, &["metadata", "deletionTimestamp"]).is_some();
+        // Pods on a node terminate gracefully; the kubelet removes them when the grace period ends.
+        let grace = if kind.kind == "Pod" && get(&obj, &["spec", "nodeName"]).is_some() {
+            opts.grace_period_seconds
+                .unwrap_or_else(|| get(&obj, &["spec", "terminationGracePeriodSeconds"]).and_then(Value::as_i64).unwrap_or(30))
+        } else {
+            0
+        };
+        let mut fins = finalizers(&obj);
+        if opts.propagation == Propagation::Foreground && !already_deleting && self.has_dependents(&obj) {
+            fins.push("foregroundDeletion".into());
+            ensure_map(&mut obj, &["metadata"]).insert("finalizers".into(), json!(fins.clone()));
+        }
+        if kind.kind == "Namespace" {
+            return Ok(self.delete_namespace(now, name, obj));
+        }
+        if !fins.is_empty() || grace > 0 {
+            if !already_deleting {
+                let meta = ensure_map(&mut obj, &["metadata"]);
+                meta.insert("deletionTimestamp".into(), json!(rfc3339(now + grace)));
+                meta.insert("deletionGracePeriodSeconds".into(), json!(grace));
+                let rv = self.bump();
+                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+                self.objects.insert(key, obj.clone());
+                self.record(kind.kind, WatchType::Modified, obj.clone());
+            }
+            if fins.iter().any(|f| f == "foregroundDeletion") {
+                self.cascade(now, &obj, Propagation::Foreground);
+                // With its dependents gone, the garbage collector drops the foreground finalizer.
+                let mut current = self.objects.get(&Self::key(kind, namespace, name)).cloned().unwrap_or(obj.clone());
+                let rest: Vec<String> = finalizers(&current).into_iter().filter(|f| f != "foregroundDeletion").collect();
+                ensure_map(&mut current, &["metadata"]).insert("finalizers".into(), json!(rest));
+                if rest_is_empty(&current) {
+                    if let Some(m) = current.get_mut("metadata").and_then(Value::as_object_mut) {
+                        m.remove("finalizers");
+                    }
+                }
+                return self.update(now, kind, namespace, current, false, false);
+            }
+            return Ok(obj);
+        }
+        self.bump();
+        self.objects.remove(&key);
+        self.record(kind.kind, WatchType::Deleted, obj.clone());
+        self.after_removal(now, kind, &obj, opts.propagation);
+        Ok(obj)
+    }
+
+    fn has_dependents(&self, owner: &Value) -> bool {
+        let uid = object::get_str(owner, &["metadata", "uid"]).unwrap_or("");
+        self.objects.values().any(|o| owned_by(o, uid))
+    }
+
+    /// The garbage collector's part, run synchronously: dependents are deleted (background,
+    /// foreground) or released (orphan).
+    fn after_removal(&mut self, now: i64, _kind: &KindInfo, obj: &Value, propagation: Propagation) {
+        self.cascade(now, obj, propagation);
+    }
+
+    fn cascade(&mut self, now: i64, owner: &Value, propagation: Propagation) {
+        let uid = object::get_str(owner, &["metadata", "uid"]).unwrap_or("").to_string();
+        let dependents: Vec<Key> = self.objects.iter().filter(|(_, o)| owned_by(o, &uid)).map(|(k, _)| k.clone()).collect();
+        for key in dependents {
+            let kind = kind_info(key.kind);
+            match propagation {
+                Propagation::Orphan => {
+                    if let Some(mut dep) = self.objects.get(&key).cloned() {
+                        if let Some(refs) = dep.pointer_mut("/metadata/ownerReferences").and_then(Value::as_array_mut) {
+                            refs.retain(|r| r.get("uid").and_then(Value::as_str) != Some(uid.as_str()));
+                            if refs.is_empty() {
+                                if let Some(m) = dep.get_mut("metadata").and_then(Value::as_object_mut) {
+                                    m.remove("ownerReferences");
+                                }
+                            }
+                        }
+                        let _ = self.update(now, kind, &key.namespace, dep, false, false);
+                    }
+                }
+                _ => {
+                    let _ = self.delete(now, kind, &key.namespace, &key.name, &DeleteOptions { propagation, ..Default::default() });
+                }
+            }
+        }
+    }
+
+    /// The namespace controller, run synchronously: mark Terminating, delete every object in the
+    /// namespace, then remove the namespace.
+    fn delete_namespace(&mut self, now: i64, name: &str, mut ns: Value) -> Value {
+        let key = Key { kind: "Namespace", namespace: String::new(), name: name.to_string() };
+        {
+            let meta = ensure_map(&mut ns, &["metadata"]);
+            meta.entry("deletionTimestamp").or_insert(json!(rfc3339(now)));
+        }
+        ensure_map(&mut ns, &["status"]).insert("phase".into(), json!("Terminating"));
+        let rv = self.bump();
+        ensure_map(&mut ns, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+        self.objects.insert(key.clone(), ns.clone());
+        self.record("Namespace", WatchType::Modified, ns.clone());
+        let contents: Vec<Key> = self.objects.keys().filter(|k| k.namespace == name).cloned().collect();
+        for k in contents {
+            let _ = self.delete(now, kind_info(k.kind), &k.namespace, &k.name, &DeleteOptions::default());
+        }
+        // Objects held by finalizers keep the namespace Terminating until they go.
+        if self.objects.keys().any(|k| k.namespace == name) {
+            return ns;
+        }
+        self.bump();
+        self.objects.remove(&key);
+        self.record("Namespace", WatchType::Deleted, ns.clone());
+        ns
+    }
+}
+
+fn rest_is_empty(obj: &Value) -> bool {
+    finalizers(obj).is_empty()
+}
+
+fn owned_by(obj: &Value, uid: &str) -> bool {
+    !uid.is_empty()
+        && get(obj, &["metadata", "ownerReferences"])
+            .and_then(Value::as_array)
+            .is_some_and(|refs| refs.iter().any(|r| r.get("uid").and_then(Value::as_str) == Some(uid)))
+}
+
+/// The value a field selector compares, or `None` when the kind does not support that field.
+fn field_value(kind: &KindInfo, obj: &Value, path: &str) -> Option<String> {
+    let s = |p: &[&str]| object::get_str(obj, p).unwrap_or("").to_string();
+    match path {
+        "metadata.name" => Some(s(&["metadata", "name"])),
+        "metadata.namespace" => Some(s(&["metadata", "namespace"])),
+        _ => match (kind.kind, path) {
+            ("Pod", "spec.nodeName") => Some(s(&["spec", "nodeName"])),
+            ("Pod", "status.phase") => Some(s(&["status", "phase"])),
+            ("Pod", "spec.restartPolicy") => Some(s(&["spec", "restartPolicy"])),
+            ("Pod", "spec.schedulerName") => Some(s(&["spec", "schedulerName"])),
+            ("Pod", "spec.serviceAccountName") => Some(s(&["spec", "serviceAccountName"])),
+            ("Event", p) if p.starts_with("involvedObject.") => {
+                let field = &p["involvedObject.".len()..];
+                Some(s(&["involvedObject", field]))
+            }
+            ("Event", "reason") => Some(s(&["reason"])),
+            ("Event", "type") => Some(s(&["type"])),
+            ("Event", "source") => Some(s(&["source", "component"])),
+            ("Job", "status.successful") => Some(get(obj, &["status", "succeeded"]).and_then(Value::as_i64).unwrap_or(0).to_string()),
+            ("Namespace", "status.phase") => Some(s(&["status", "phase"])),
+            ("Workload", "status.admission.clusterQueue") => Some(s(&["status", "admission", "clusterQueue"])),
+            _ => None,
+        },
+    }
+}
