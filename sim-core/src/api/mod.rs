@@ -2,10 +2,12 @@
 //! verbs, admission and server-side tables. Every client goes through this one core.
 
 pub mod admission;
+pub mod duration;
 pub mod object;
 pub mod quantity;
 pub mod registry;
 pub mod selector;
 pub mod server;
 pub mod status;
+pub mod table;
 pub mod validation;

@@ -30,6 +30,14 @@ pub fn parse_rfc3339(s: &str) -> Option<i64> {
     Some(days * 86_400 + hh * 3600 + mm * 60 + ss)
 }
 
+/// A timestamp with or without fractional seconds (`MicroTime`), to unix seconds.
+pub fn parse_time(s: &str) -> Option<i64> {
+    match s.find('.') {
+        Some(i) if s.ends_with('Z') => parse_rfc3339(&format!("{}Z", &s[..i])),
+        _ => parse_rfc3339(s),
+    }
+}
+
 pub fn get<'a>(obj: &'a Value, path: &[&str]) -> Option<&'a Value> {
     path.iter().try_fold(obj, |v, k| v.get(*k))
 }
