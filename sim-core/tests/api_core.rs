@@ -429,3 +429,100 @@ fn kueue_v1beta1_is_not_served_and_names_resolve() {
     assert!(kind_for("kueue.x-k8s.io/v1beta1", "ResourceFlavor").is_none());
     assert!(matches!(resolve("cq"), Some(Resolved::Served(k)) if k.kind == "ClusterQueue"));
 }
+
+mod patch_and_apply {
+    use super::*;
+    use sim_core::api::server::{ApplyOutcome, PatchType};
+
+    fn apply(s: &mut ApiServer, manifest: &str) -> Result<(ApplyOutcome, Option<String>), String> {
+        let obj = yaml(manifest);
+        let kind = kind_for(obj["apiVersion"].as_str().unwrap(), obj["kind"].as_str().unwrap()).unwrap();
+        let ns = obj["metadata"]["namespace"].as_str().unwrap_or("").to_string();
+        s.apply(NOW, kind, &ns, &obj, false).map(|a| (a.outcome, a.warning)).map_err(|e| e.message)
+    }
+
+    #[test]
+    fn apply_is_created_then_unchanged_then_configured() {
+        let mut s = server();
+        let ns = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n";
+        assert_eq!(apply(&mut s, ns).unwrap(), (ApplyOutcome::Created, None));
+        assert_eq!(apply(&mut s, ns).unwrap(), (ApplyOutcome::Unchanged, None));
+        let stored = s.get(kind_info("Namespace"), "", "team-a").unwrap();
+        assert_eq!(
+            stored["metadata"]["annotations"]["kubectl.kubernetes.io/last-applied-configuration"],
+            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"annotations\":{},\"name\":\"team-a\"}}\n"
+        );
+        assert_eq!(apply(&mut s, &format!("{ns}  labels:\n    team: a\n")).unwrap().0, ApplyOutcome::Configured);
+        assert_eq!(apply(&mut s, &format!("{ns}  labels:\n    team: a\n")).unwrap().0, ApplyOutcome::Unchanged);
+        // Removing the label from the file removes it from the object; server labels stay.
+        assert_eq!(apply(&mut s, ns).unwrap().0, ApplyOutcome::Configured);
+        let labels = s.get(kind_info("Namespace"), "", "team-a").unwrap()["metadata"]["labels"].clone();
+        assert_eq!(labels, json!({"kubernetes.io/metadata.name": "team-a"}));
+    }
+
+    #[test]
+    fn apply_over_an_object_made_by_create_warns_and_configures() {
+        let mut s = lab_setup();
+        let (outcome, warning) = apply(&mut s, FLAVOR).unwrap();
+        assert_eq!(outcome, ApplyOutcome::Configured);
+        assert_eq!(
+            warning.unwrap(),
+            "Warning: resource resourceflavors/fake-gpu is missing the kubectl.kubernetes.io/last-applied-configuration annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically."
+        );
+        assert_eq!(apply(&mut s, FLAVOR).unwrap(), (ApplyOutcome::Unchanged, None));
+    }
+
+    #[test]
+    fn applying_a_changed_job_template_is_the_immutable_error() {
+        let mut s = lab_setup();
+        assert_eq!(apply(&mut s, JOB).unwrap().0, ApplyOutcome::Created);
+        assert_eq!(
+            apply(&mut s, &JOB.replace("sleep 30", "sleep 60")).unwrap_err(),
+            r#"Job.batch "train-1" is invalid: spec.template: Invalid value: core.PodTemplateSpec{...}: field is immutable"#
+        );
+    }
+
+    #[test]
+    fn patches_of_each_type() {
+        let mut s = lab_setup();
+        create(&mut s, JOB).unwrap();
+        let job = kind_info("Job");
+        let out = s
+            .patch(NOW, job, "team-a", "train-1", PatchType::Merge, &json!({"metadata": {"labels": {"extra": "yes"}}}), false, false)
+            .unwrap();
+        assert_eq!(out["metadata"]["labels"]["extra"], "yes");
+        let out = s
+            .patch(
+                NOW,
+                job,
+                "team-a",
+                "train-1",
+                PatchType::Json,
+                &json!([{"op": "replace", "path": "/spec/backoffLimit", "value": 2}]),
+                false,
+                false,
+            )
+            .unwrap();
+        assert_eq!(out["spec"]["backoffLimit"], 2);
+        let out = s
+            .patch(
+                NOW,
+                job,
+                "team-a",
+                "train-1",
+                PatchType::Strategic,
+                &json!({"spec": {"template": {"spec": {"nodeSelector": {"nvidia.com/gpu.present": "true"}}}}}),
+                false,
+                false,
+            )
+            .unwrap();
+        assert_eq!(out["spec"]["template"]["spec"]["containers"][0]["name"], "trainer");
+        let err =
+            s.patch(NOW, kind_info("ClusterQueue"), "", "team-a", PatchType::Strategic, &json!({"spec": {}}), false, false).unwrap_err();
+        assert_eq!(err.code, 415);
+        let err = s
+            .patch(NOW, job, "team-a", "train-1", PatchType::Json, &json!([{"op": "remove", "path": "/spec/nope"}]), false, false)
+            .unwrap_err();
+        assert_eq!(err.message, r#"remove operation does not apply: doc is missing path: "/spec/nope": missing value"#);
+    }
+}

@@ -114,6 +114,30 @@ pub fn default_pod_spec(spec: &mut serde_json::Map<String, Value>) {
     }
 }
 
+/// What a built-in kind's typed round trip does to an updated object: quantities canonical.
+pub fn normalize_on_update(kind: &KindInfo, obj: &mut Value) {
+    if kind.kind == "Namespace" {
+        // The namespace strategy keeps this label on every update.
+        let name = super::object::name(obj).to_string();
+        ensure_map(obj, &["metadata", "labels"]).insert("kubernetes.io/metadata.name".into(), json!(name));
+        return;
+    }
+    let path: &[&str] = match kind.kind {
+        "Job" => &["spec", "template", "spec"],
+        "Pod" => &["spec"],
+        _ => return,
+    };
+    let mut cur = Some(&mut *obj);
+    for k in path {
+        cur = cur.and_then(|v| v.get_mut(*k));
+    }
+    if let Some(containers) = cur.and_then(|s| s.get_mut("containers")).and_then(Value::as_array_mut) {
+        for c in containers {
+            canonicalize_resources(c.get_mut("resources"));
+        }
+    }
+}
+
 /// Built-in types store quantities in canonical form (`1` → `"1"`, `2048Mi` → `"2Gi"`).
 fn canonicalize_resources(resources: Option<&mut Value>) {
     let Some(r) = resources.and_then(Value::as_object_mut) else { return };

@@ -4,6 +4,7 @@
 pub mod admission;
 pub mod duration;
 pub mod object;
+pub mod patch;
 pub mod quantity;
 pub mod registry;
 pub mod selector;
