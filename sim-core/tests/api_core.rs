@@ -526,3 +526,36 @@ mod patch_and_apply {
         assert_eq!(err.message, r#"remove operation does not apply: doc is missing path: "/spec/nope": missing value"#);
     }
 }
+
+mod field_validation {
+    use super::*;
+    use sim_core::api::schema::FieldValidation;
+
+    #[test]
+    fn unknown_fields_are_rejected_warned_or_dropped() {
+        let mut s = lab_setup();
+        let typo = JOB.replace("  template:\n", "  foo: 1\n  template:\n");
+        let err = s.create_with(NOW, kind_info("Job"), "team-a", yaml(&typo), false, FieldValidation::Strict).unwrap_err();
+        assert_eq!((err.code, err.reason), (400, "BadRequest"));
+        assert_eq!(err.message, r#"Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.foo""#);
+        let w = s.create_with(NOW, kind_info("Job"), "team-a", yaml(&typo), false, FieldValidation::Warn).unwrap();
+        assert_eq!(w.warnings, vec![r#"unknown field "spec.foo""#.to_string()]);
+        assert!(w.object["spec"].get("foo").is_none());
+        let cq = CQ
+            .replace("name: team-a", "name: typo")
+            .replace("  namespaceSelector: {}", "  namespaceSelector: {}\n  queuingStrategy: StrictFIFO");
+        assert_eq!(
+            s.create_with(NOW, kind_info("ClusterQueue"), "", yaml(&cq), false, FieldValidation::Strict).unwrap_err().message,
+            r#"ClusterQueue in version "v1beta2" cannot be handled as a ClusterQueue: strict decoding error: unknown field "spec.queuingStrategy""#
+        );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_cannot_be_decoded() {
+        let mut s = lab_setup();
+        let bad = JOB.replace("  template:\n", "  backoffLimit: lots\n  template:\n");
+        let err = s.create(NOW, kind_info("Job"), "team-a", yaml(&bad), false).unwrap_err();
+        assert_eq!(err.reason, "BadRequest");
+        assert!(err.message.starts_with(r#"Job in version "v1" cannot be handled as a Job: spec.backoffLimit: "#), "{}", err.message);
+    }
+}

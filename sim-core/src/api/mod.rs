@@ -3,10 +3,12 @@
 
 pub mod admission;
 pub mod duration;
+pub mod kueue_types;
 pub mod object;
 pub mod patch;
 pub mod quantity;
 pub mod registry;
+pub mod schema;
 pub mod selector;
 pub mod server;
 pub mod status;

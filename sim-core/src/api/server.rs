@@ -6,6 +6,7 @@
 use super::admission::{self, Lookup};
 use super::object::{self, ensure_map, finalizers, get, labels, rfc3339};
 use super::registry::{KindInfo, SERVED};
+use super::schema::{self, FieldValidation};
 use super::selector::{FieldSelector, LabelSelector};
 use super::status::Status;
 use crate::rand::SimRng;
@@ -60,6 +61,13 @@ pub enum PatchType {
     Json,
     /// `application/strategic-merge-patch+json` (built-in kinds only)
     Strategic,
+}
+
+/// A written object and the server's warnings about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    pub object: Value,
+    pub warnings: Vec<String>,
 }
 
 /// What `kubectl apply` did with one object.
@@ -149,8 +157,44 @@ impl ApiServer {
         Some(object::get_str(obj, &["status", "phase"]).unwrap_or("Active"))
     }
 
-    /// POST: creates `obj` (of `kind`, in `namespace` for namespaced kinds).
-    pub fn create(&mut self, now: i64, kind: &'static KindInfo, namespace: &str, mut obj: Value, dry_run: bool) -> Result<Value, Status> {
+    /// POST with strict field validation: creates `obj` (of `kind`, in `namespace` for namespaced kinds).
+    pub fn create(&mut self, now: i64, kind: &'static KindInfo, namespace: &str, obj: Value, dry_run: bool) -> Result<Value, Status> {
+        self.create_with(now, kind, namespace, obj, dry_run, FieldValidation::Strict).map(|w| w.object)
+    }
+
+    /// POST with a field-validation mode; warnings (`unknown field "x"`) come back with the object.
+    pub fn create_with(
+        &mut self,
+        now: i64,
+        kind: &'static KindInfo,
+        namespace: &str,
+        obj: Value,
+        dry_run: bool,
+        validation: FieldValidation,
+    ) -> Result<Written, Status> {
+        if kind.read_only {
+            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+        }
+        let mut obj = obj;
+        if obj.is_object() {
+            obj["apiVersion"] = json!(kind.api_version());
+            obj["kind"] = json!(kind.kind);
+        }
+        let (decoded, warnings) = schema::decode_body(kind, &obj, validation).map_err(|e| {
+            Status::bad_request(format!("{} in version {:?} cannot be handled as a {}: {e}", kind.kind, kind.version, kind.kind))
+        })?;
+        let object = self.create_decoded(now, kind, namespace, decoded, dry_run)?;
+        Ok(Written { object, warnings })
+    }
+
+    fn create_decoded(
+        &mut self,
+        now: i64,
+        kind: &'static KindInfo,
+        namespace: &str,
+        mut obj: Value,
+        dry_run: bool,
+    ) -> Result<Value, Status> {
         if kind.read_only {
             return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
         }
@@ -327,6 +371,11 @@ impl ApiServer {
         }
         obj["apiVersion"] = json!(kind.api_version());
         obj["kind"] = json!(kind.kind);
+        obj = schema::decode_body(kind, &obj, FieldValidation::Ignore)
+            .map_err(|e| {
+                Status::bad_request(format!("{} in version {:?} cannot be handled as a {}: {e}", kind.kind, kind.version, kind.kind))
+            })?
+            .0;
         // Server-owned metadata is kept from the stored object.
         {
             let old_meta = old.get("metadata").cloned().unwrap_or(json!({}));
