@@ -233,3 +233,58 @@ fn service_accounts_and_config_maps() {
         "NAME               DATA   AGE\nkube-root-ca.crt   1      12m\n"
     );
 }
+
+/// Every served kind's table, default and `-o wide`, in one golden file (review diffs by eye;
+/// `UPDATE_GOLDEN=1` rewrites it).
+#[test]
+fn every_kind_golden() {
+    let mut s = cluster();
+    let node = json!({"metadata": {"name": "lab-node-1", "labels": {"node-role.kubernetes.io/control-plane": "true", "node-role.kubernetes.io/master": "true", "nvidia.com/gpu.present": "true"}},
+        "status": {"conditions": [{"type": "Ready", "status": "True"}], "addresses": [{"type": "InternalIP", "address": "10.0.0.10"}, {"type": "Hostname", "address": "lab-node-1"}],
+                   "nodeInfo": {"kubeletVersion": "v1.32.4+k3s1", "osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "6.8.0-1021-gcp", "containerRuntimeVersion": "containerd://2.0.4-k3s2"}}});
+    s.create(at(5 * 60 + 1), kind_info("Node"), "", node, false).unwrap();
+    set_status(
+        &mut s,
+        "Node",
+        "",
+        "lab-node-1",
+        json!({"conditions": [{"type": "Ready", "status": "True"}], "addresses": [{"type": "InternalIP", "address": "10.0.0.10"}, {"type": "Hostname", "address": "lab-node-1"}],
+        "nodeInfo": {"kubeletVersion": "v1.32.4+k3s1", "osImage": "Ubuntu 22.04.5 LTS", "kernelVersion": "6.8.0-1021-gcp", "containerRuntimeVersion": "containerd://2.0.4-k3s2"}}),
+    );
+    let event = |name: &str, reason: &str, kind: &str, obj: &str, msg: &str, ty: &str, ago: i64, component: &str| {
+        json!({"metadata": {"name": name, "namespace": "team-a"}, "involvedObject": {"kind": kind, "name": obj, "namespace": "team-a"},
+               "reason": reason, "message": msg, "type": ty, "source": {"component": component}, "firstTimestamp": ts(at(ago)), "lastTimestamp": ts(at(ago)), "count": 1})
+    };
+    for e in [
+        event("big-1-q4w8n.1", "FailedScheduling", "Pod", "big-1-q4w8n", "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..", "Warning", 23, "default-scheduler"),
+        event("train-1.1", "Suspended", "Job", "train-1", "Job suspended", "Normal", 110, "job-controller"),
+    ] {
+        s.create(NOW, kind_info("Event"), "team-a", e, false).unwrap();
+    }
+    s.create(at(30), kind_info("WorkloadPriorityClass"), "", json!({"metadata": {"name": "high"}, "value": 1000}), false).unwrap();
+    s.create(at(30), kind_info("Cohort"), "", json!({"metadata": {"name": "all-teams"}}), false).unwrap();
+    s.create(
+        at(30),
+        kind_info("AdmissionCheck"),
+        "",
+        json!({"metadata": {"name": "prov"}, "spec": {"controllerName": "kueue.x-k8s.io/provisioning-request"}}),
+        false,
+    )
+    .unwrap();
+    let mut out = String::new();
+    for kind in
+        ["Node", "Event", "PriorityClass", "CustomResourceDefinition", "WorkloadPriorityClass", "Cohort", "AdmissionCheck", "Namespace"]
+    {
+        for wide in [false, true] {
+            let ns = if kind_info(kind).namespaced { Some("team-a") } else { None };
+            out.push_str(&format!("# get {kind}{}\n", if wide { " -o wide" } else { "" }));
+            out.push_str(&render(&s, kind, ns, &PrintOptions { wide, ..Default::default() }));
+            out.push('\n');
+        }
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/tables/every-kind.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &out).unwrap();
+    }
+    assert_eq!(out, std::fs::read_to_string(&path).unwrap_or_default());
+}

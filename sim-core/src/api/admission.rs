@@ -20,9 +20,11 @@ pub trait Lookup {
     fn exists(&self, kind: &str, namespace: &str, name: &str) -> bool;
 }
 
-/// Built-in defaulting and mutating webhooks, on create. `uid` is the new object's UID.
-pub fn mutate_on_create(kind: &KindInfo, obj: &mut Value, uid: &str, lookup: &dyn Lookup) {
+/// Built-in defaulting and mutating webhooks, on create. `uid` is the new object's UID;
+/// `suffix` names a pod's service-account token volume (`kube-api-access-<suffix>`).
+pub fn mutate_on_create(kind: &KindInfo, obj: &mut Value, uid: &str, suffix: &str, lookup: &dyn Lookup) {
     match kind.kind {
+        "Pod" => default_pod(obj, suffix),
         "Namespace" => default_namespace(obj),
         "Job" => {
             default_job(obj, uid);
@@ -111,6 +113,77 @@ pub fn default_pod_spec(spec: &mut serde_json::Map<String, Value>) {
                 canonicalize_resources(c.get_mut("resources"));
             }
         }
+    }
+}
+
+/// A pod as the apiserver stores it: pod-spec defaults, then the admission plugins
+/// ServiceAccount (token volume and mounts), DefaultTolerationSeconds and Priority (`kubectl.md` §5.3, §6.4).
+fn default_pod(obj: &mut Value, suffix: &str) {
+    let spec = ensure_map(obj, &["spec"]);
+    default_pod_spec(spec);
+    spec.entry("serviceAccountName").or_insert(json!("default"));
+    let sa = spec.get("serviceAccountName").cloned().unwrap_or(json!("default"));
+    spec.insert("serviceAccount".into(), sa);
+    spec.entry("enableServiceLinks").or_insert(json!(true));
+    spec.entry("preemptionPolicy").or_insert(json!("PreemptLowerPriority"));
+    spec.entry("priority").or_insert(json!(0));
+    let automount = spec.get("automountServiceAccountToken").and_then(Value::as_bool).unwrap_or(true);
+    if automount {
+        let volume = format!("kube-api-access-{suffix}");
+        let volumes = spec.entry("volumes").or_insert_with(|| json!([]));
+        if let Some(v) = volumes.as_array_mut() {
+            v.push(json!({"name": volume, "projected": {"defaultMode": 420, "sources": [
+                {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
+                {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
+                {"downwardAPI": {"items": [{"path": "namespace", "fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.namespace"}}]}},
+            ]}}));
+        }
+        if let Some(containers) = spec.get_mut("containers").and_then(Value::as_array_mut) {
+            for c in containers.iter_mut().filter_map(Value::as_object_mut) {
+                let mounts = c.entry("volumeMounts").or_insert_with(|| json!([]));
+                if let Some(m) = mounts.as_array_mut() {
+                    m.push(json!({"name": volume, "readOnly": true, "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount"}));
+                }
+            }
+        }
+    }
+    let tolerations = spec.entry("tolerations").or_insert_with(|| json!([]));
+    if let Some(t) = tolerations.as_array_mut() {
+        for key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
+            if !t.iter().any(|x| x.get("key").and_then(Value::as_str) == Some(key)) {
+                t.push(json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}));
+            }
+        }
+    }
+    let qos = qos_class(obj);
+    let status = ensure_map(obj, &["status"]);
+    status.insert("phase".into(), json!("Pending"));
+    status.insert("qosClass".into(), json!(qos));
+}
+
+/// `Guaranteed`, `Burstable` or `BestEffort` from the containers' cpu and memory (extended
+/// resources such as `nvidia.com/gpu` do not count).
+pub fn qos_class(pod: &Value) -> &'static str {
+    let containers = get(pod, &["spec", "containers"]).and_then(Value::as_array).cloned().unwrap_or_default();
+    let mut any = false;
+    let mut guaranteed = !containers.is_empty();
+    for c in &containers {
+        for res in ["cpu", "memory"] {
+            let req = get(c, &["resources", "requests", res]);
+            let lim = get(c, &["resources", "limits", res]);
+            any |= req.is_some() || lim.is_some();
+            // A limit without a request defaults the request to the limit.
+            if lim.is_none() || req.is_some_and(|r| Some(r) != lim) {
+                guaranteed = false;
+            }
+        }
+    }
+    if !any {
+        "BestEffort"
+    } else if guaranteed {
+        "Guaranteed"
+    } else {
+        "Burstable"
     }
 }
 
@@ -224,6 +297,7 @@ pub fn validate(kind: &KindInfo, obj: &Value, old: Option<&Value>) -> Result<(),
     match kind.kind {
         "Job" => causes.extend(validate_job(obj, old)),
         "ClusterQueue" => causes.extend(validate_cluster_queue_schema(obj)),
+        "ResourceFlavor" => causes.extend(validate_resource_flavor(obj)),
         "LocalQueue" => {
             if let (Some(old), Some(new)) = (old.and_then(|o| get(o, &["spec", "clusterQueue"])), get(obj, &["spec", "clusterQueue"])) {
                 if old != new {
@@ -350,6 +424,42 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
         let running = !get(old, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
         if running && old_q != new_q {
             causes.push(Cause::invalid(field, &format!("{:?}", new_q.unwrap_or_default()), "field is immutable"));
+        }
+    }
+    causes
+}
+
+const TAINT_EFFECTS: [&str; 3] = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
+
+/// The ResourceFlavor CRD's schema and CEL rules, and `vresourceflavor.kb.io`'s label checks (`kueue.md` §4.1).
+fn validate_resource_flavor(obj: &Value) -> Vec<Cause> {
+    let mut causes = Vec::new();
+    if let Some(labels) = get(obj, &["spec", "nodeLabels"]).and_then(Value::as_object) {
+        if labels.len() > 8 {
+            causes.push(Cause {
+                reason: "FieldValueTooMany",
+                field: "spec.nodeLabels".into(),
+                message: format!("Too many: {}: must have at most 8 items", labels.len()),
+            });
+        }
+        for (k, v) in labels {
+            for m in validation::qualified_name(k) {
+                causes.push(Cause::invalid("spec.nodeLabels", &format!("{k:?}"), &m));
+            }
+            let value = v.as_str().unwrap_or("");
+            for m in validation::label_value(value) {
+                causes.push(Cause::invalid(format!("spec.nodeLabels[{k}]"), &format!("{value:?}"), &m));
+            }
+        }
+    }
+    for (i, t) in get(obj, &["spec", "nodeTaints"]).and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let effect = t.get("effect").and_then(Value::as_str).unwrap_or("");
+        if !TAINT_EFFECTS.contains(&effect) {
+            causes.push(Cause::invalid(
+                format!("spec.nodeTaints[{i}]"),
+                "\"object\"",
+                "supported taint effect values: 'NoSchedule', 'PreferNoSchedule', 'NoExecute'",
+            ));
         }
     }
     causes

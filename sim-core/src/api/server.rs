@@ -125,7 +125,40 @@ impl ApiServer {
             s.create(now, kind_info("Namespace"), "", json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}), false)
                 .expect("boot namespaces are valid");
         }
+        // kube-apiserver creates the two system PriorityClasses at start (`k3s.md` §9).
+        for (name, value, description) in [
+            (
+                "system-cluster-critical",
+                2_000_000_000,
+                "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.",
+            ),
+            ("system-node-critical", 2_000_001_000, "Used for system critical pods that must not be moved from their current node."),
+        ] {
+            let pc = json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name}, "value": value, "description": description, "globalDefault": false, "preemptionPolicy": "PreemptLowerPriority"});
+            s.create(now, kind_info("PriorityClass"), "", pc, false).expect("system priority classes are valid");
+        }
+        for crd in kueue_crds() {
+            s.insert_system(now, kind_info("CustomResourceDefinition"), crd);
+        }
         s
+    }
+
+    /// Stores an object the cluster itself owns (no admission; kinds clients may only read).
+    fn insert_system(&mut self, now: i64, kind: &'static KindInfo, mut obj: Value) {
+        let uid = self.rng.uuid();
+        let rv = self.bump();
+        {
+            let meta = ensure_map(&mut obj, &["metadata"]);
+            meta.insert("uid".into(), json!(uid));
+            meta.insert("creationTimestamp".into(), json!(rfc3339(now)));
+            meta.insert("resourceVersion".into(), json!(rv.to_string()));
+            if has_generation(kind) {
+                meta.insert("generation".into(), json!(1));
+            }
+        }
+        let key = Self::key(kind, object::namespace(&obj), object::name(&obj));
+        self.objects.insert(key, obj.clone());
+        self.record(kind.kind, WatchType::Added, obj);
     }
 
     pub fn resource_version(&self) -> u64 {
@@ -263,8 +296,16 @@ impl ApiServer {
                 Some(_) => {}
             }
         }
+        // With a status subresource, a create does not set status (strategies' PrepareForCreate);
+        // a node registers with its status.
+        if kind.status_subresource && kind.kind != "Node" {
+            if let Some(m) = obj.as_object_mut() {
+                m.remove("status");
+            }
+        }
         let uid = self.rng.uuid();
-        admission::mutate_on_create(kind, &mut obj, &uid, &StoreLookup(&self.objects));
+        let suffix = if kind.kind == "Pod" { self.rng.name_suffix(5) } else { String::new() };
+        admission::mutate_on_create(kind, &mut obj, &uid, &suffix, &StoreLookup(&self.objects));
         admission::validate(kind, &obj, None)?;
         let key = Self::key(kind, &ns, &name);
         if self.objects.contains_key(&key) {
@@ -658,6 +699,54 @@ impl ApiServer {
         self.record("Namespace", WatchType::Deleted, ns.clone());
         ns
     }
+}
+
+/// Kueue's eleven CRDs as the simulator serves them: `v1beta2` only (the lab treats the
+/// deprecated `v1beta1` as not served, `kueue.md` §2.1).
+fn kueue_crds() -> Vec<Value> {
+    super::registry::DISCOVERY
+        .iter()
+        .filter(|d| d.group() == "kueue.x-k8s.io")
+        .map(|d| {
+            let served = SERVED.iter().find(|k| k.kind == d.kind);
+            let columns: Vec<Value> = served
+                .and_then(|k| k.columns)
+                .unwrap_or(&[])
+                .iter()
+                .map(|c| {
+                    let ty = match c.ty {
+                        super::registry::ColumnType::String => "string",
+                        super::registry::ColumnType::Integer => "integer",
+                        super::registry::ColumnType::Date => "date",
+                    };
+                    let mut col = json!({"name": c.name, "jsonPath": c.json_path, "type": ty});
+                    if c.priority > 0 {
+                        col["priority"] = json!(c.priority);
+                    }
+                    col
+                })
+                .collect();
+            let singular = d.kind.to_ascii_lowercase();
+            let names = json!({"kind": d.kind, "listKind": format!("{}List", d.kind), "plural": d.plural, "singular": singular, "shortNames": d.short_names});
+            let mut version = json!({"name": "v1beta2", "served": true, "storage": true});
+            if served.is_none_or(|k| k.status_subresource) {
+                version["subresources"] = json!({"status": {}});
+            }
+            if !columns.is_empty() {
+                version["additionalPrinterColumns"] = json!(columns);
+            }
+            json!({
+                "apiVersion": "apiextensions.k8s.io/v1",
+                "kind": "CustomResourceDefinition",
+                "metadata": {"name": format!("{}.kueue.x-k8s.io", d.plural), "annotations": {"controller-gen.kubebuilder.io/version": "v0.20.1"}},
+                "spec": {"group": "kueue.x-k8s.io", "names": names, "scope": if d.namespaced { "Namespaced" } else { "Cluster" }, "versions": [version]},
+                "status": {"acceptedNames": names, "storedVersions": ["v1beta2"], "conditions": [
+                    {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts", "message": "no conflicts found"},
+                    {"type": "Established", "status": "True", "reason": "InitialNamesAccepted", "message": "the initial names have been accepted"},
+                ]},
+            })
+        })
+        .collect()
 }
 
 fn rest_is_empty(obj: &Value) -> bool {
