@@ -8,6 +8,7 @@ pub mod object;
 pub mod patch;
 pub mod quantity;
 pub mod registry;
+pub mod rest;
 pub mod schema;
 pub mod selector;
 pub mod server;

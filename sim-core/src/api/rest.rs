@@ -1,0 +1,357 @@
+//! The REST face of the API core: a request (method, path, query, body) in, a response (code,
+//! JSON body, warnings) out — the same shapes kube-apiserver serves, so pseudo-kubectl and the HTTP
+//! facade for real kubectl share one entry point. Paths: `/api/v1/...`, `/apis/GROUP/VERSION/...`,
+//! `[namespaces/NS/]PLURAL[/NAME[/status]]`, discovery (`/api`, `/apis`, group versions) and `/version`.
+
+use super::registry::{KindInfo, DISCOVERY, SERVED};
+use super::schema::FieldValidation;
+use super::selector::{FieldSelector, LabelSelector};
+use super::server::{ApiServer, DeleteOptions, PatchType, Propagation};
+use super::status::Status;
+use super::table::table;
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+    Put,
+    Patch,
+    Delete,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Request {
+    pub method: Option<Method>,
+    pub path: String,
+    pub query: Vec<(String, String)>,
+    pub body: Option<Value>,
+    /// For PATCH: `application/merge-patch+json`, `application/json-patch+json`,
+    /// `application/strategic-merge-patch+json`.
+    pub content_type: Option<String>,
+    /// The client asked for `application/json;as=Table;v=v1;g=meta.k8s.io`.
+    pub as_table: bool,
+}
+
+impl Request {
+    pub fn new(method: Method, path: &str) -> Self {
+        Request { method: Some(method), path: path.to_string(), ..Default::default() }
+    }
+    pub fn query(mut self, k: &str, v: &str) -> Self {
+        self.query.push((k.to_string(), v.to_string()));
+        self
+    }
+    pub fn body(mut self, body: Value) -> Self {
+        self.body = Some(body);
+        self
+    }
+    pub fn table(mut self) -> Self {
+        self.as_table = true;
+        self
+    }
+    fn param(&self, k: &str) -> Option<&str> {
+        self.query.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Response {
+    pub code: u16,
+    pub body: Value,
+    /// `Warning:` headers (`unknown field "spec.foo"`).
+    pub warnings: Vec<String>,
+}
+
+impl Response {
+    fn ok(body: Value) -> Self {
+        Response { code: 200, body, warnings: Vec::new() }
+    }
+    fn error(s: Status) -> Self {
+        Response { code: s.code, body: s.to_json(), warnings: Vec::new() }
+    }
+    pub fn is_success(&self) -> bool {
+        (200..300).contains(&self.code)
+    }
+}
+
+/// The version the lab's k3s reports (`k3s.md` §8.1). The reference gives gitVersion, goVersion,
+/// platform, compiler, gitTreeState, major and minor; gitCommit and buildDate are placeholders
+/// (kubectl shows them only with `version -o yaml|json`).
+pub fn version_info() -> Value {
+    json!({
+        "major": "1", "minor": "32", "gitVersion": "v1.32.4+k3s1", "gitCommit": "6d0c0b2e2f8c0b1a1c7d3e4f5a6b7c8d9e0f1a2b",
+        "gitTreeState": "clean", "buildDate": "2025-04-22T19:22:05Z", "goVersion": "go1.23.6", "compiler": "gc", "platform": "linux/amd64",
+    })
+}
+
+fn not_found_path() -> Status {
+    let mut s = Status::not_found("", "", "");
+    s.message = "the server could not find the requested resource".into();
+    s
+}
+
+/// Discovery documents.
+fn discovery(path: &str) -> Option<Value> {
+    let served_verbs = json!(["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"]);
+    let resource_list = |gv: &str| -> Value {
+        let resources: Vec<Value> = DISCOVERY
+            .iter()
+            .filter(|d| d.api_version == gv)
+            .map(|d| {
+                let served = SERVED.iter().find(|k| k.kind == d.kind && k.api_version() == gv);
+                let verbs = match served {
+                    Some(k) if k.read_only => json!(["get", "list", "watch"]),
+                    Some(_) => served_verbs.clone(),
+                    None => json!(["get", "list"]),
+                };
+                let mut r = json!({"name": d.plural, "singularName": d.kind.to_ascii_lowercase(), "namespaced": d.namespaced, "kind": d.kind, "verbs": verbs});
+                if !d.short_names.is_empty() {
+                    r["shortNames"] = json!(d.short_names);
+                }
+                if let Some(k) = served.filter(|k| !k.categories.is_empty()) {
+                    r["categories"] = json!(k.categories);
+                }
+                r
+            })
+            .collect();
+        let mut with_status: Vec<Value> = Vec::new();
+        for r in &resources {
+            with_status.push(r.clone());
+            let name = r["name"].as_str().unwrap_or("");
+            if SERVED.iter().any(|k| k.plural == name && k.api_version() == gv && k.status_subresource) {
+                with_status.push(json!({"name": format!("{name}/status"), "singularName": "", "namespaced": r["namespaced"], "kind": r["kind"], "verbs": ["get", "patch", "update"]}));
+            }
+        }
+        json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv, "resources": with_status})
+    };
+    match path {
+        "/version" => Some(version_info()),
+        "/api" => Some(
+            json!({"kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1:6443"}]}),
+        ),
+        "/api/v1" => Some(resource_list("v1")),
+        "/apis" => {
+            let mut groups: Vec<(&str, &str)> = Vec::new();
+            for d in DISCOVERY.iter().filter(|d| !d.group().is_empty()) {
+                if !groups.iter().any(|(g, _)| *g == d.group()) {
+                    groups.push((d.group(), d.api_version));
+                }
+            }
+            let list: Vec<Value> = groups
+                .iter()
+                .map(|(g, gv)| {
+                    let version = gv.rsplit('/').next().unwrap_or("");
+                    json!({"name": g, "versions": [{"groupVersion": gv, "version": version}], "preferredVersion": {"groupVersion": gv, "version": version}})
+                })
+                .collect();
+            Some(json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": list}))
+        }
+        p => {
+            let gv = p.strip_prefix("/apis/")?;
+            if gv.matches('/').count() == 1 && DISCOVERY.iter().any(|d| d.api_version == gv) {
+                Some(resource_list(gv))
+            } else if !gv.contains('/') {
+                let d = DISCOVERY.iter().find(|d| d.group() == gv)?;
+                let version = d.api_version.rsplit('/').next().unwrap_or("");
+                Some(
+                    json!({"kind": "APIGroup", "apiVersion": "v1", "name": gv, "versions": [{"groupVersion": d.api_version, "version": version}], "preferredVersion": {"groupVersion": d.api_version, "version": version}}),
+                )
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// A resource path taken apart.
+struct Target {
+    kind: &'static KindInfo,
+    namespace: String,
+    name: Option<String>,
+    subresource: Option<String>,
+}
+
+fn parse_target(path: &str) -> Result<Target, Status> {
+    let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let (group, version, rest) = match segs.as_slice() {
+        ["api", v, rest @ ..] => ("", *v, rest),
+        ["apis", g, v, rest @ ..] => (*g, *v, rest),
+        _ => return Err(not_found_path()),
+    };
+    let (namespace, rest) = match rest {
+        ["namespaces", ns, plural, more @ ..] => (ns.to_string(), [&[*plural][..], more].concat()),
+        other => (String::new(), other.to_vec()),
+    };
+    let Some(plural) = rest.first() else { return Err(not_found_path()) };
+    let gv = if group.is_empty() { version.to_string() } else { format!("{group}/{version}") };
+    let kind = match SERVED.iter().find(|k| k.plural == *plural && k.api_version() == gv) {
+        Some(k) => k,
+        None => {
+            return Err(match DISCOVERY.iter().find(|d| d.plural == *plural && d.api_version == gv) {
+                Some(d) => Status::method_not_allowed(format!(
+                    "the simulator does not serve {}{} (시뮬레이터는 이 종류를 지원하지 않습니다)",
+                    d.plural,
+                    if d.group().is_empty() { String::new() } else { format!(".{}", d.group()) }
+                )),
+                None => not_found_path(),
+            })
+        }
+    };
+    Ok(Target { kind, namespace, name: rest.get(1).map(|s| s.to_string()), subresource: rest.get(2).map(|s| s.to_string()) })
+}
+
+impl ApiServer {
+    /// Serves one request at virtual time `now`.
+    pub fn handle(&mut self, now: i64, req: &Request) -> Response {
+        let path = req.path.split('?').next().unwrap_or("");
+        if req.method == Some(Method::Get) {
+            if let Some(doc) = discovery(path) {
+                return Response::ok(doc);
+            }
+        }
+        match self.serve(now, req, path) {
+            Ok(r) => r,
+            Err(s) => Response::error(s),
+        }
+    }
+
+    fn serve(&mut self, now: i64, req: &Request, path: &str) -> Result<Response, Status> {
+        let t = parse_target(path)?;
+        let kind = t.kind;
+        let dry_run = req.param("dryRun") == Some("All");
+        let status_sub = match t.subresource.as_deref() {
+            None => false,
+            Some("status") if kind.status_subresource => true,
+            Some(other) => {
+                let mut s = not_found_path();
+                s.message = format!("the server could not find the requested resource ({other})");
+                return Err(s);
+            }
+        };
+        let labels = LabelSelector::parse(req.param("labelSelector").unwrap_or("")).map_err(Status::bad_request)?;
+        let fields = FieldSelector::parse(req.param("fieldSelector").unwrap_or("")).map_err(Status::bad_request)?;
+        let ns_filter = (!t.namespace.is_empty()).then_some(t.namespace.as_str());
+        let as_table = |objs: &[Value], s: &ApiServer| table(kind, objs, now, s.resource_version());
+        match (req.method, &t.name) {
+            (Some(Method::Get), None) => {
+                if req.as_table {
+                    let objs = self.list_objects(kind, ns_filter, &labels, &fields)?;
+                    Ok(Response::ok(as_table(&objs, self)))
+                } else {
+                    Ok(Response::ok(self.list(kind, ns_filter, &labels, &fields)?))
+                }
+            }
+            (Some(Method::Get), Some(name)) => {
+                let obj = self.get(kind, &t.namespace, name)?;
+                Ok(Response::ok(if req.as_table { as_table(&[obj], self) } else { obj }))
+            }
+            (Some(Method::Post), None) => {
+                let body = req.body.clone().ok_or_else(|| Status::bad_request("the request body is empty"))?;
+                let validation = match req.param("fieldValidation") {
+                    Some("Ignore") => FieldValidation::Ignore,
+                    Some("Warn") => FieldValidation::Warn,
+                    _ => FieldValidation::Strict,
+                };
+                let w = self.create_with(now, kind, &t.namespace, body, dry_run, validation)?;
+                Ok(Response { code: 201, body: w.object, warnings: w.warnings })
+            }
+            (Some(Method::Put), Some(_)) => {
+                let body = req.body.clone().ok_or_else(|| Status::bad_request("the request body is empty"))?;
+                Ok(Response::ok(self.update(now, kind, &t.namespace, body, status_sub, dry_run)?))
+            }
+            (Some(Method::Patch), Some(name)) => {
+                let body = req.body.clone().ok_or_else(|| Status::bad_request("the request body is empty"))?;
+                let patch_type = match req.content_type.as_deref() {
+                    Some("application/json-patch+json") => PatchType::Json,
+                    Some("application/strategic-merge-patch+json") => PatchType::Strategic,
+                    _ => PatchType::Merge,
+                };
+                Ok(Response::ok(self.patch(now, kind, &t.namespace, name, patch_type, &body, status_sub, dry_run)?))
+            }
+            (Some(Method::Delete), name) => {
+                let propagation = match req.param("propagationPolicy").or(req
+                    .body
+                    .as_ref()
+                    .and_then(|b| b.get("propagationPolicy"))
+                    .and_then(Value::as_str))
+                {
+                    Some("Foreground") => Propagation::Foreground,
+                    Some("Orphan") => Propagation::Orphan,
+                    _ => Propagation::Background,
+                };
+                let grace = req.param("gracePeriodSeconds").and_then(|g| g.parse().ok()).or(req
+                    .body
+                    .as_ref()
+                    .and_then(|b| b.get("gracePeriodSeconds"))
+                    .and_then(Value::as_i64));
+                let opts = DeleteOptions { dry_run, propagation, grace_period_seconds: grace };
+                match name {
+                    Some(name) => Ok(Response::ok(self.delete(now, kind, &t.namespace, name, &opts)?)),
+                    None => {
+                        let victims = self.list_objects(kind, ns_filter, &labels, &fields)?;
+                        let mut deleted = Vec::new();
+                        for v in victims {
+                            let n = super::object::name(&v).to_string();
+                            let ns = super::object::namespace(&v).to_string();
+                            deleted.push(self.delete(now, kind, &ns, &n, &opts)?);
+                        }
+                        Ok(Response::ok(
+                            json!({"apiVersion": kind.api_version(), "kind": format!("{}List", kind.kind), "metadata": {}, "items": deleted}),
+                        ))
+                    }
+                }
+            }
+            _ => Err(Status::method_not_allowed("the server does not allow this method on the requested resource")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::LAB_EPOCH_UNIX;
+
+    #[test]
+    fn rest_paths_reach_the_verbs() {
+        let mut s = ApiServer::new(9, LAB_EPOCH_UNIX);
+        let ns = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-a"}});
+        assert_eq!(s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Post, "/api/v1/namespaces").body(ns)).code, 201);
+        let lq = json!({"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "LocalQueue", "metadata": {"name": "lq"}, "spec": {"clusterQueue": "team-a"}});
+        let r =
+            s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Post, "/apis/kueue.x-k8s.io/v1beta2/namespaces/team-a/localqueues").body(lq));
+        assert_eq!(r.code, 201, "{}", r.body);
+        let r = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/kueue.x-k8s.io/v1beta2/namespaces/team-a/localqueues").table());
+        assert_eq!(r.body["kind"], "Table");
+        assert_eq!(r.body["rows"][0]["cells"][1], "team-a");
+        let r = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/batch/v1/namespaces/team-a/jobs/nope"));
+        assert_eq!((r.code, r.body["message"].as_str()), (404, Some(r#"jobs.batch "nope" not found"#)));
+        let r = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/kueue.x-k8s.io/v1beta1/resourceflavors"));
+        assert_eq!(r.code, 404);
+        let r = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/apps/v1/namespaces/kube-system/deployments"));
+        assert_eq!(r.code, 405);
+        let r = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Delete, "/apis/kueue.x-k8s.io/v1beta2/namespaces/team-a/localqueues/lq"));
+        assert_eq!(r.code, 200);
+    }
+
+    #[test]
+    fn discovery_lists_every_resource() {
+        let mut s = ApiServer::new(9, LAB_EPOCH_UNIX);
+        let groups = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis")).body;
+        assert!(groups["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["name"] == "kueue.x-k8s.io" && g["preferredVersion"]["version"] == "v1beta2"));
+        let kueue = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/kueue.x-k8s.io/v1beta2")).body;
+        let names: Vec<&str> =
+            kueue["resources"].as_array().unwrap().iter().filter_map(|r| r["name"].as_str()).filter(|n| !n.contains('/')).collect();
+        assert_eq!(names.len(), 11);
+        let core = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/api/v1")).body;
+        assert!(core["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["name"] == "pods" && r["shortNames"] == json!(["po"]) && r["categories"] == json!(["all"])));
+        assert_eq!(s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/version")).body["gitVersion"], "v1.32.4+k3s1");
+    }
+}
