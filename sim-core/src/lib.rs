@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod clock;
+pub mod cluster;
 pub mod kubectl;
 pub mod rand;
 pub mod shell;

@@ -466,8 +466,10 @@ impl ApiServer {
         }
         let rv = self.bump();
         ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-        // An object being deleted goes once its last finalizer is removed.
-        if get(&obj, &["metadata", "deletionTimestamp"]).is_some() && finalizers(&obj).is_empty() {
+        // An object being deleted goes once its last finalizer is removed (a pod also waits
+        // for the kubelet to end its grace period).
+        let grace_over = get(&obj, &["metadata", "deletionGracePeriodSeconds"]).and_then(Value::as_i64).unwrap_or(0) == 0;
+        if get(&obj, &["metadata", "deletionTimestamp"]).is_some() && finalizers(&obj).is_empty() && grace_over {
             self.objects.remove(&key);
             self.record(kind.kind, WatchType::Deleted, obj.clone());
             self.after_removal(now, kind, &obj, Propagation::Background);
@@ -512,6 +514,27 @@ impl ApiServer {
         }
         if kind.kind == "Namespace" {
             return Ok(self.delete_namespace(now, name, obj));
+        }
+        if already_deleting {
+            // A shorter grace period (the kubelet's final delete) moves the deadline forward.
+            let current = get(&obj, &["metadata", "deletionGracePeriodSeconds"]).and_then(Value::as_i64).unwrap_or(0);
+            if grace < current {
+                let meta = ensure_map(&mut obj, &["metadata"]);
+                meta.insert("deletionTimestamp".into(), json!(rfc3339(now + grace)));
+                meta.insert("deletionGracePeriodSeconds".into(), json!(grace));
+                if fins.is_empty() && grace == 0 {
+                    self.bump();
+                    self.objects.remove(&key);
+                    self.record(kind.kind, WatchType::Deleted, obj.clone());
+                    self.after_removal(now, kind, &obj, opts.propagation);
+                    return Ok(obj);
+                }
+                let rv = self.bump();
+                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+                self.objects.insert(key, obj.clone());
+                self.record(kind.kind, WatchType::Modified, obj.clone());
+            }
+            return Ok(obj);
         }
         if !fins.is_empty() || grace > 0 {
             if !already_deleting {

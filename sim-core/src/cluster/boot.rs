@@ -1,0 +1,304 @@
+//! The cluster as the real lab VM shows it when the learner arrives (`k3s.md` §6–7,
+//! `fake-gpu-operator.md`): the node with its GPUs and labels, the k3s add-ons, fake-gpu-operator
+//! and Kueue, their namespaces, all Running (or Completed where k3s shows that).
+
+use super::{Cluster, NodeShape, PodRuntime};
+use crate::api::object::rfc3339;
+use crate::api::server::kind_info;
+use serde_json::{json, Value};
+
+/// A system pod: namespace, name, containers (name, image, cpu request, memory request),
+/// seconds after boot it was created, completed?, restarts, IP suffix.
+struct SystemPod {
+    namespace: &'static str,
+    name: &'static str,
+    containers: &'static [(&'static str, &'static str, &'static str, &'static str)],
+    created_after_boot: i64,
+    completed: bool,
+    restarts: i64,
+    ip: u32,
+    priority_class: Option<&'static str>,
+}
+
+const SYSTEM_PODS: &[SystemPod] = &[
+    SystemPod {
+        namespace: "gpu-operator",
+        name: "device-plugin-8qtwk",
+        containers: &[("nvidia-device-plugin-ctr", "ghcr.io/run-ai/fake-gpu-operator/device-plugin:0.2.0", "100m", "100Mi")],
+        created_after_boot: 88,
+        completed: false,
+        restarts: 0,
+        ip: 15,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "gpu-operator",
+        name: "kwok-gpu-device-plugin-6d9c7f55b4-x2lkd",
+        containers: &[("kwok-gpu-device-plugin", "ghcr.io/run-ai/fake-gpu-operator/kwok-gpu-device-plugin:0.2.0", "100m", "200Mi")],
+        created_after_boot: 64,
+        completed: false,
+        restarts: 0,
+        ip: 10,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "gpu-operator",
+        name: "nvidia-dcgm-exporter-kwok-7b96d8f4c5-sd9fh",
+        containers: &[("nvidia-dcgm-exporter-kwok", "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0", "50m", "100Mi")],
+        created_after_boot: 64,
+        completed: false,
+        restarts: 0,
+        ip: 11,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "gpu-operator",
+        name: "nvidia-dcgm-exporter-rv4nq",
+        containers: &[("nvidia-dcgm-exporter", "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0", "100m", "100Mi")],
+        created_after_boot: 88,
+        completed: false,
+        restarts: 0,
+        ip: 14,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "gpu-operator",
+        name: "status-updater-5f8b66c9d7-m7qzp",
+        containers: &[("status-updater", "ghcr.io/run-ai/fake-gpu-operator/status-updater:0.2.0", "200m", "200Mi")],
+        created_after_boot: 64,
+        completed: false,
+        restarts: 0,
+        ip: 12,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "gpu-operator",
+        name: "topology-server-67cb98d5c4-hzk4n",
+        containers: &[("topology-server", "ghcr.io/run-ai/fake-gpu-operator/topology-server:0.2.0", "100m", "100Mi")],
+        created_after_boot: 64,
+        completed: false,
+        restarts: 0,
+        ip: 9,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "kube-system",
+        name: "coredns-697968c856-xxssm",
+        containers: &[("coredns", "rancher/mirrored-coredns-coredns:1.12.1", "100m", "70Mi")],
+        created_after_boot: 0,
+        completed: false,
+        restarts: 0,
+        ip: 2,
+        priority_class: Some("system-cluster-critical"),
+    },
+    SystemPod {
+        namespace: "kube-system",
+        name: "helm-install-traefik-crd-jntf7",
+        containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "")],
+        created_after_boot: 0,
+        completed: true,
+        restarts: 0,
+        ip: 5,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "kube-system",
+        name: "helm-install-traefik-mkgds",
+        containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "")],
+        created_after_boot: 0,
+        completed: true,
+        restarts: 1,
+        ip: 6,
+        priority_class: None,
+    },
+    SystemPod {
+        namespace: "kube-system",
+        name: "local-path-provisioner-774c6665dc-fd9qr",
+        containers: &[("local-path-provisioner", "rancher/local-path-provisioner:v0.0.31", "", "")],
+        created_after_boot: 0,
+        completed: false,
+        restarts: 0,
+        ip: 4,
+        priority_class: Some("system-node-critical"),
+    },
+    SystemPod {
+        namespace: "kube-system",
+        name: "metrics-server-6f4c6675d5-2lrl8",
+        containers: &[("metrics-server", "rancher/mirrored-metrics-server:v0.7.2", "100m", "70Mi")],
+        created_after_boot: 0,
+        completed: false,
+        restarts: 0,
+        ip: 3,
+        priority_class: Some("system-node-critical"),
+    },
+    SystemPod {
+        namespace: "kube-system",
+        name: "svclb-traefik-1c5a0d3e-btsvz",
+        containers: &[("lb-tcp-80", "rancher/klipper-lb:v0.4.13", "", ""), ("lb-tcp-443", "rancher/klipper-lb:v0.4.13", "", "")],
+        created_after_boot: 19,
+        completed: false,
+        restarts: 0,
+        ip: 7,
+        priority_class: Some("system-node-critical"),
+    },
+    SystemPod {
+        namespace: "kube-system",
+        name: "traefik-c98fdf6fb-jcfxt",
+        containers: &[("traefik", "rancher/mirrored-library-traefik:3.3.6", "", "")],
+        created_after_boot: 19,
+        completed: false,
+        restarts: 0,
+        ip: 8,
+        priority_class: Some("system-cluster-critical"),
+    },
+    SystemPod {
+        namespace: "kueue-system",
+        name: "kueue-controller-manager-5d8f96c7b4-qwt6n",
+        containers: &[("manager", "registry.k8s.io/kueue/kueue:v0.20.3", "500m", "512Mi")],
+        created_after_boot: 104,
+        completed: false,
+        restarts: 0,
+        ip: 16,
+        priority_class: None,
+    },
+];
+
+fn node_object(n: &NodeShape) -> Value {
+    let gpus = n.gpus.to_string();
+    // ephemeral-storage allocatable: capacity minus the 5 % eviction threshold (k3s.md §7.1).
+    let storage_ki: i64 = 40_458_684;
+    let storage_bytes = storage_ki * 1024;
+    let allocatable_storage = storage_bytes - (storage_bytes as f64 * f64::from(0.05f32)) as i64;
+    let mut capacity = json!({"cpu": n.cpu.to_string(), "ephemeral-storage": format!("{storage_ki}Ki"), "hugepages-1Gi": "0", "hugepages-2Mi": "0", "memory": format!("{}Ki", n.memory_ki), "pods": "110"});
+    let mut allocatable = capacity.clone();
+    allocatable["ephemeral-storage"] = json!(allocatable_storage.to_string());
+    if n.gpus > 0 {
+        capacity["nvidia.com/gpu"] = json!(gpus);
+        allocatable["nvidia.com/gpu"] = json!(gpus);
+    }
+    json!({
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {
+            "name": n.name,
+            "labels": {
+                "beta.kubernetes.io/arch": "amd64", "beta.kubernetes.io/instance-type": "k3s", "beta.kubernetes.io/os": "linux",
+                "kubernetes.io/arch": "amd64", "kubernetes.io/hostname": n.name, "kubernetes.io/os": "linux",
+                "node-role.kubernetes.io/control-plane": "true", "node-role.kubernetes.io/master": "true", "node.kubernetes.io/instance-type": "k3s",
+                "nvidia.com/gpu.count": gpus, "nvidia.com/gpu.deploy.compute-domain-dra-plugin": "true", "nvidia.com/gpu.deploy.dcgm-exporter": "true",
+                "nvidia.com/gpu.deploy.device-plugin": "true", "nvidia.com/gpu.deploy.dra-plugin-gpu": "true", "nvidia.com/gpu.memory": "11441",
+                "nvidia.com/gpu.present": "true", "nvidia.com/gpu.product": "Tesla-K80", "nvidia.com/mig.strategy": "mixed",
+                "run.ai/fake.gpu": "true", "run.ai/simulated-gpu-node-pool": "default",
+            },
+            "annotations": {
+                "alpha.kubernetes.io/provided-node-ip": n.ip,
+                "flannel.alpha.coreos.com/backend-data": "{\"VNI\":1,\"VtepMAC\":\"2e:9a:51:c4:7d:0b\"}",
+                "flannel.alpha.coreos.com/backend-type": "vxlan",
+                "flannel.alpha.coreos.com/kube-subnet-manager": "true",
+                "flannel.alpha.coreos.com/public-ip": n.ip,
+                "k3s.io/hostname": n.name,
+                "k3s.io/internal-ip": n.ip,
+                "k3s.io/node-args": "[\"server\"]",
+                "k3s.io/node-config-hash": "MLFMUCBMRVINLJJKSG32TOUFWB4CN55GMSNY25AZPESQXZCYRN2A====",
+                "k3s.io/node-env": "{}",
+                "node.alpha.kubernetes.io/ttl": "0",
+                "volumes.kubernetes.io/controller-managed-attach-detach": "true",
+            },
+        },
+        "spec": {"podCIDR": "10.42.0.0/24", "podCIDRs": ["10.42.0.0/24"], "providerID": format!("k3s://{}", n.name)},
+        "status": {
+            "capacity": capacity,
+            "allocatable": allocatable,
+            "addresses": [{"type": "InternalIP", "address": n.ip}, {"type": "Hostname", "address": n.name}],
+            "nodeInfo": {
+                "architecture": "amd64", "bootID": "5d3f1a2b-8c4e-4f6a-9b7d-2e1c0f9a8b7c", "containerRuntimeVersion": "containerd://2.0.4-k3s2",
+                "kernelVersion": "6.8.0-1021-gcp", "kubeProxyVersion": "v1.32.4+k3s1", "kubeletVersion": "v1.32.4+k3s1",
+                "machineID": "0b6f3c2d9e8a4b7c8d1e2f3a4b5c6d7e", "operatingSystem": "linux", "osImage": "Ubuntu 22.04.5 LTS",
+                "systemUUID": "ec2a8f1e-3b4c-4d5e-8f6a-7b8c9d0e1f2a",
+            },
+            "conditions": [],
+        },
+    })
+}
+
+fn node_conditions(boot: i64) -> Value {
+    let t = rfc3339(boot);
+    let ready = rfc3339(boot + 6);
+    let cond = |ty: &str, status: &str, reason: &str, message: &str, transition: &str| json!({"type": ty, "status": status, "lastHeartbeatTime": ready, "lastTransitionTime": transition, "reason": reason, "message": message});
+    json!([
+        cond("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available", &t),
+        cond("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure", &t),
+        cond("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available", &t),
+        cond("Ready", "True", "KubeletReady", "kubelet is posting ready status", &ready),
+    ])
+}
+
+pub fn boot(c: &mut Cluster, boot_time: i64) {
+    for ns in ["gpu-operator", "kueue-system"] {
+        let _ = c.api.create(boot_time + 60, kind_info("Namespace"), "", json!({"metadata": {"name": ns}}), false);
+    }
+    let nodes = c.shape.nodes.clone();
+    for n in &nodes {
+        let node = node_object(n);
+        let _ = c.api.create(boot_time, kind_info("Node"), "", node, false);
+        if let Ok(mut stored) = c.api.get(kind_info("Node"), "", &n.name) {
+            stored["status"]["conditions"] = node_conditions(boot_time);
+            let _ = c.api.update(boot_time, kind_info("Node"), "", stored, true, false);
+        }
+    }
+    let Some(node) = nodes.first() else { return };
+    for p in SYSTEM_PODS {
+        let created = boot_time + p.created_after_boot;
+        let containers: Vec<Value> = p
+            .containers
+            .iter()
+            .map(|(name, image, cpu, mem)| {
+                let mut c = json!({"name": name, "image": image});
+                if !cpu.is_empty() {
+                    c["resources"] = json!({"requests": {"cpu": cpu, "memory": mem}});
+                }
+                c
+            })
+            .collect();
+        let mut spec =
+            json!({"containers": containers, "nodeName": node.name, "restartPolicy": if p.completed { "OnFailure" } else { "Always" }});
+        if let Some(pc) = p.priority_class {
+            spec["priorityClassName"] = json!(pc);
+            spec["priority"] = json!(if pc == "system-node-critical" { 2_000_001_000 } else { 2_000_000_000 });
+        }
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": p.name, "namespace": p.namespace}, "spec": spec});
+        if c.api.create(created, kind_info("Pod"), p.namespace, pod, false).is_err() {
+            continue;
+        }
+        let started = rfc3339(created + 3);
+        let statuses: Vec<Value> = p
+            .containers
+            .iter()
+            .map(|(name, image, _, _)| {
+                let state = if p.completed {
+                    json!({"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": started, "finishedAt": rfc3339(created + 15)}})
+                } else {
+                    json!({"running": {"startedAt": started}})
+                };
+                json!({"name": name, "image": image, "imageID": "", "containerID": format!("containerd://{:064x}", p.ip), "ready": !p.completed, "restartCount": p.restarts, "started": !p.completed, "state": state})
+            })
+            .collect();
+        let ip = format!("10.42.0.{}", p.ip);
+        let ready = if p.completed { "False" } else { "True" };
+        let cond = |ty: &str, status: &str| json!({"type": ty, "status": status, "lastProbeTime": null, "lastTransitionTime": started});
+        let status = json!({
+            "phase": if p.completed { "Succeeded" } else { "Running" },
+            "conditions": [cond("PodReadyToStartContainers", ready), cond("Initialized", "True"), cond("Ready", ready), cond("ContainersReady", ready), cond("PodScheduled", "True")],
+            "hostIP": node.ip, "hostIPs": [{"ip": node.ip}], "podIP": ip, "podIPs": [{"ip": ip}],
+            "startTime": rfc3339(created + 1),
+            "containerStatuses": statuses,
+            "qosClass": if p.containers.iter().any(|c| !c.2.is_empty()) { "Burstable" } else { "BestEffort" },
+        });
+        if let Ok(mut stored) = c.api.get(kind_info("Pod"), p.namespace, p.name) {
+            stored["status"] = status;
+            let _ = c.api.update(created, kind_info("Pod"), p.namespace, stored, true, false);
+        }
+        let key = format!("{}/{}", p.namespace, p.name);
+        c.pods.insert(key, PodRuntime { started_ms: Some(0), ip: Some(ip), ..Default::default() });
+    }
+}

@@ -1,0 +1,104 @@
+//! Recording events (`core/v1` Event objects) the way client-go's recorder does: one object per
+//! (object, reason, message), named `<object>.<hex nanoseconds>`, with `count` and
+//! `lastTimestamp` bumped on repeats.
+
+use super::Cluster;
+use crate::api::object::{get_str, rfc3339};
+use crate::api::server::kind_info;
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventType {
+    Normal,
+    Warning,
+}
+
+/// Records an event about `obj` (any stored object) from `component`.
+pub fn record(c: &mut Cluster, obj: &Value, ty: EventType, reason: &str, message: &str, component: &str) {
+    record_with_path(c, obj, ty, reason, message, component, None);
+}
+
+pub fn record_with_path(
+    c: &mut Cluster,
+    obj: &Value,
+    ty: EventType,
+    reason: &str,
+    message: &str,
+    component: &str,
+    field_path: Option<&str>,
+) {
+    let ns = {
+        let n = get_str(obj, &["metadata", "namespace"]).unwrap_or("");
+        if n.is_empty() {
+            "default".to_string()
+        } else {
+            n.to_string()
+        }
+    };
+    let name = get_str(obj, &["metadata", "name"]).unwrap_or("").to_string();
+    let uid = get_str(obj, &["metadata", "uid"]).unwrap_or("").to_string();
+    let now = c.now_unix();
+    let ty_s = match ty {
+        EventType::Normal => "Normal",
+        EventType::Warning => "Warning",
+    };
+    let kind = kind_info("Event");
+    // A repeat of the same event bumps its count.
+    let existing =
+        c.api.list_objects(kind, Some(&ns), &Default::default(), &Default::default()).unwrap_or_default().into_iter().find(|e| {
+            get_str(e, &["involvedObject", "uid"]) == Some(uid.as_str())
+                && get_str(e, &["reason"]) == Some(reason)
+                && get_str(e, &["message"]) == Some(message)
+        });
+    if let Some(mut e) = existing {
+        let count = e.get("count").and_then(Value::as_i64).unwrap_or(1);
+        e["count"] = json!(count + 1);
+        e["lastTimestamp"] = json!(rfc3339(now));
+        let _ = c.api.update(now, kind, &ns, e, false, false);
+        return;
+    }
+    let nanos = c.clock.elapsed_ms as i128 * 1_000_000 + (c.clock.start_unix as i128) * 1_000_000_000;
+    let mut event_name = format!("{name}.{:x}", nanos);
+    // Two events in the same millisecond: nudge the name as the recorder's clock would.
+    let mut bump = 1;
+    while c.api.get(kind, &ns, &event_name).is_ok() {
+        event_name = format!("{name}.{:x}", nanos + bump);
+        bump += 1;
+    }
+    let mut involved = json!({
+        "apiVersion": obj.get("apiVersion").cloned().unwrap_or(json!("v1")),
+        "kind": obj.get("kind").cloned().unwrap_or(json!("")),
+        "name": name,
+        "uid": uid,
+        "resourceVersion": get_str(obj, &["metadata", "resourceVersion"]).unwrap_or(""),
+    });
+    if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
+        involved["namespace"] = json!(n);
+    }
+    if let Some(p) = field_path {
+        involved["fieldPath"] = json!(p);
+    }
+    let mut source = json!({"component": component});
+    if component == "kubelet" {
+        if let Some(node) = get_str(obj, &["spec", "nodeName"]) {
+            source["host"] = json!(node);
+        }
+    }
+    let event = json!({
+        "apiVersion": "v1",
+        "kind": "Event",
+        "metadata": {"name": event_name, "namespace": ns},
+        "involvedObject": involved,
+        "reason": reason,
+        "message": message,
+        "source": source,
+        "firstTimestamp": rfc3339(now),
+        "lastTimestamp": rfc3339(now),
+        "count": 1,
+        "type": ty_s,
+        "eventTime": null,
+        "reportingComponent": component,
+        "reportingInstance": "",
+    });
+    let _ = c.api.create(now, kind, &ns, event, false);
+}

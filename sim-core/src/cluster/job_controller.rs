@@ -1,0 +1,262 @@
+//! The Job controller (`pkg/controller/job/job_controller.go`, `kubectl.md` §6.3–6.4): suspend and
+//! resume, pods from the template, status counts, completion and backoff on failure.
+
+use super::events::{record, EventType};
+use super::Cluster;
+use crate::api::object::{get, get_str, rfc3339};
+use crate::api::server::kind_info;
+use serde_json::{json, Value};
+
+const COMPONENT: &str = "job-controller";
+
+fn condition<'a>(job: &'a Value, ty: &str) -> Option<&'a Value> {
+    get(job, &["status", "conditions"])
+        .and_then(Value::as_array)
+        .and_then(|cs| cs.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)))
+}
+
+fn condition_true(job: &Value, ty: &str) -> bool {
+    condition(job, ty).and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True")
+}
+
+/// Sets (or replaces) a Job condition, keeping the list order.
+fn set_condition(job: &mut Value, ty: &str, status: &str, reason: &str, message: &str, now: &str) {
+    let conds = job["status"]["conditions"].as_array_mut();
+    let new = json!({"type": ty, "status": status, "lastProbeTime": now, "lastTransitionTime": now, "reason": reason, "message": message});
+    match conds {
+        Some(list) => match list.iter_mut().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)) {
+            Some(c) => *c = new,
+            None => list.push(new),
+        },
+        None => job["status"]["conditions"] = json!([new]),
+    }
+}
+
+fn owned_pods(c: &Cluster, job: &Value) -> Vec<Value> {
+    let ns = get_str(job, &["metadata", "namespace"]).unwrap_or("");
+    let uid = get_str(job, &["metadata", "uid"]).unwrap_or("");
+    c.api
+        .list_objects(kind_info("Pod"), Some(ns), &Default::default(), &Default::default())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| {
+            get(p, &["metadata", "ownerReferences"]).and_then(Value::as_array).is_some_and(|refs| {
+                refs.iter().any(|r| {
+                    r.get("uid").and_then(Value::as_str) == Some(uid) && r.get("controller").and_then(Value::as_bool) == Some(true)
+                })
+            })
+        })
+        .collect()
+}
+
+fn phase(p: &Value) -> &str {
+    get_str(p, &["status", "phase"]).unwrap_or("Pending")
+}
+
+pub fn sync(c: &mut Cluster) {
+    let jobs = c.api.list_objects(kind_info("Job"), None, &Default::default(), &Default::default()).unwrap_or_default();
+    release_orphan_pods(c, &jobs);
+    for job in jobs {
+        sync_job(c, job);
+    }
+}
+
+/// Pods whose Job is gone lose the tracking finalizer, so their deletion can finish.
+fn release_orphan_pods(c: &mut Cluster, jobs: &[Value]) {
+    let uids: std::collections::BTreeSet<&str> = jobs.iter().filter_map(|j| get_str(j, &["metadata", "uid"])).collect();
+    for p in c.api.list_objects(kind_info("Pod"), None, &Default::default(), &Default::default()).unwrap_or_default() {
+        let tracked = get(&p, &["metadata", "finalizers"])
+            .and_then(Value::as_array)
+            .is_some_and(|f| f.iter().any(|x| x == "batch.kubernetes.io/job-tracking"));
+        let owner = get(&p, &["metadata", "ownerReferences"])
+            .and_then(Value::as_array)
+            .and_then(|r| r.iter().find(|o| o["kind"] == "Job"))
+            .and_then(|o| o.get("uid"))
+            .and_then(Value::as_str);
+        let orphan = owner.is_none_or(|u| !uids.contains(u));
+        let finished_or_deleting = get(&p, &["metadata", "deletionTimestamp"]).is_some() || matches!(phase(&p), "Succeeded" | "Failed");
+        if tracked && orphan && finished_or_deleting {
+            let mut p2 = p.clone();
+            if let Some(f) = p2["metadata"]["finalizers"].as_array_mut() {
+                f.retain(|x| x != "batch.kubernetes.io/job-tracking");
+            }
+            let ns = get_str(&p, &["metadata", "namespace"]).unwrap_or("").to_string();
+            let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, p2, false, false);
+        }
+    }
+}
+
+fn sync_job(c: &mut Cluster, mut job: Value) {
+    if get(&job, &["metadata", "deletionTimestamp"]).is_some() {
+        return;
+    }
+    let now_s = rfc3339(c.now_unix());
+    let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
+    let name = get_str(&job, &["metadata", "name"]).unwrap_or("").to_string();
+    let original = job.clone();
+    let pods = owned_pods(c, &job);
+    let finished = condition_true(&job, "Complete") || condition_true(&job, "Failed");
+
+    // Pods that reached a terminal phase are accounted for: drop the tracking finalizer.
+    for p in &pods {
+        let terminal = matches!(phase(p), "Succeeded" | "Failed");
+        let tracked = get(p, &["metadata", "finalizers"])
+            .and_then(Value::as_array)
+            .is_some_and(|f| f.iter().any(|x| x == "batch.kubernetes.io/job-tracking"));
+        if terminal && tracked {
+            let mut p2 = p.clone();
+            if let Some(f) = p2["metadata"]["finalizers"].as_array_mut() {
+                f.retain(|x| x != "batch.kubernetes.io/job-tracking");
+            }
+            let pns = get_str(p, &["metadata", "namespace"]).unwrap_or("").to_string();
+            let _ = c.api.update(c.now_unix(), kind_info("Pod"), &pns, p2, false, false);
+        }
+    }
+
+    let deleting = |p: &Value| get(p, &["metadata", "deletionTimestamp"]).is_some();
+    let active: Vec<&Value> = pods.iter().filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
+    let succeeded = pods.iter().filter(|p| phase(p) == "Succeeded").count() as i64;
+    let failed = pods.iter().filter(|p| phase(p) == "Failed").count() as i64;
+    let terminating = pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
+    let ready = active
+        .iter()
+        .filter(|p| {
+            get(p, &["status", "conditions"])
+                .and_then(Value::as_array)
+                .is_some_and(|cs| cs.iter().any(|c| c["type"] == "Ready" && c["status"] == "True"))
+        })
+        .count() as i64;
+    let suspend = get(&job, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
+    let parallelism = get(&job, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    let completions = get(&job, &["spec", "completions"]).and_then(Value::as_i64);
+    let backoff_limit = get(&job, &["spec", "backoffLimit"]).and_then(Value::as_i64).unwrap_or(6);
+    if job.get("status").is_none_or(|s| !s.is_object()) {
+        job["status"] = json!({});
+    }
+
+    if !finished {
+        if suspend {
+            let was = condition(&job, "Suspended").and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True");
+            if !was {
+                set_condition(&mut job, "Suspended", "True", "JobSuspended", "Job suspended", &now_s);
+                if let Some(m) = job["status"].as_object_mut() {
+                    m.remove("startTime");
+                }
+                record(c, &original, EventType::Normal, "Suspended", "Job suspended", COMPONENT);
+            }
+            for p in &active {
+                let pname = get_str(p, &["metadata", "name"]).unwrap_or("").to_string();
+                if c.api.delete(c.now_unix(), kind_info("Pod"), &ns, &pname, &Default::default()).is_ok() {
+                    record(c, &original, EventType::Normal, "SuccessfulDelete", &format!("Deleted pod: {pname}"), COMPONENT);
+                }
+            }
+        } else {
+            if condition(&job, "Suspended").and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True") {
+                set_condition(&mut job, "Suspended", "False", "JobResumed", "Job resumed", &now_s);
+                job["status"]["startTime"] = json!(now_s);
+                record(c, &original, EventType::Normal, "Resumed", "Job resumed", COMPONENT);
+            }
+            if get(&job, &["status", "startTime"]).is_none() {
+                job["status"]["startTime"] = json!(now_s);
+            }
+            let target_done = completions.unwrap_or(1);
+            if failed > backoff_limit {
+                set_condition(
+                    &mut job,
+                    "FailureTarget",
+                    "True",
+                    "BackoffLimitExceeded",
+                    "Job has reached the specified backoff limit",
+                    &now_s,
+                );
+                if terminating == 0 {
+                    set_condition(
+                        &mut job,
+                        "Failed",
+                        "True",
+                        "BackoffLimitExceeded",
+                        "Job has reached the specified backoff limit",
+                        &now_s,
+                    );
+                    record(
+                        c,
+                        &original,
+                        EventType::Warning,
+                        "BackoffLimitExceeded",
+                        "Job has reached the specified backoff limit",
+                        COMPONENT,
+                    );
+                }
+                for p in &active {
+                    let pname = get_str(p, &["metadata", "name"]).unwrap_or("").to_string();
+                    let _ = c.api.delete(c.now_unix(), kind_info("Pod"), &ns, &pname, &Default::default());
+                }
+            } else if succeeded >= target_done {
+                set_condition(
+                    &mut job,
+                    "SuccessCriteriaMet",
+                    "True",
+                    "CompletionsReached",
+                    "Reached expected number of succeeded pods",
+                    &now_s,
+                );
+                if terminating == 0 && active.is_empty() {
+                    set_condition(&mut job, "Complete", "True", "CompletionsReached", "Reached expected number of succeeded pods", &now_s);
+                    job["status"]["completionTime"] = json!(now_s);
+                    record(c, &original, EventType::Normal, "Completed", "Job completed", COMPONENT);
+                }
+            } else {
+                // Pods to create: up to parallelism, and no more than the completions still needed.
+                let remaining = target_done - succeeded;
+                let want = parallelism.min(remaining).max(0) - active.len() as i64;
+                // Failed pods are replaced after the exponential back-off (10 s, 20 s, …).
+                let backoff_ms = if failed > 0 { 10_000u64 << (failed - 1).min(6) } else { 0 };
+                let last_failure_ms = c.job_failures.get(&format!("{ns}/{name}")).copied().unwrap_or(0);
+                if want > 0 && failed > 0 && c.now_ms() < last_failure_ms + backoff_ms {
+                    c.wake_at(last_failure_ms + backoff_ms);
+                } else {
+                    for _ in 0..want.max(0) {
+                        create_pod(c, &original);
+                    }
+                }
+            }
+        }
+    }
+
+    // Status counts (zero counts are omitted except the pointer fields ready and terminating).
+    let status = job["status"].as_object_mut().expect("status is an object");
+    for (k, v) in [("active", active.len() as i64), ("succeeded", succeeded), ("failed", failed)] {
+        if v > 0 {
+            status.insert(k.into(), json!(v));
+        } else {
+            status.remove(k);
+        }
+    }
+    status.insert("ready".into(), json!(ready));
+    status.insert("terminating".into(), json!(terminating));
+    status.insert("uncountedTerminatedPods".into(), json!({}));
+    if job != original {
+        let _ = c.api.update(c.now_unix(), kind_info("Job"), &ns, job, true, false);
+    }
+}
+
+fn create_pod(c: &mut Cluster, job: &Value) {
+    let ns = get_str(job, &["metadata", "namespace"]).unwrap_or("").to_string();
+    let name = get_str(job, &["metadata", "name"]).unwrap_or("").to_string();
+    let uid = get_str(job, &["metadata", "uid"]).unwrap_or("").to_string();
+    let template = get(job, &["spec", "template"]).cloned().unwrap_or(json!({}));
+    let mut meta = template.get("metadata").cloned().unwrap_or(json!({}));
+    meta["generateName"] = json!(format!("{name}-"));
+    meta["namespace"] = json!(ns);
+    meta["ownerReferences"] =
+        json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid, "controller": true, "blockOwnerDeletion": true}]);
+    meta["finalizers"] = json!(["batch.kubernetes.io/job-tracking"]);
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": template.get("spec").cloned().unwrap_or(json!({}))});
+    match c.api.create(c.now_unix(), kind_info("Pod"), &ns, pod, false) {
+        Ok(p) => {
+            let pname = get_str(&p, &["metadata", "name"]).unwrap_or("").to_string();
+            record(c, job, EventType::Normal, "SuccessfulCreate", &format!("Created pod: {pname}"), COMPONENT);
+        }
+        Err(e) => record(c, job, EventType::Warning, "FailedCreate", &format!("Error creating: {}", e.message), COMPONENT),
+    }
+}

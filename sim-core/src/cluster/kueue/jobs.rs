@@ -1,0 +1,290 @@
+//! The Job integration (`kueue.md` §6): one Workload per managed Job; start on admission
+//! (flavor node labels into the template's nodeSelector, labels and annotation, unsuspend);
+//! stop when not admitted; Finished on completion; orphaned Workloads finalized; PodsReady.
+
+use super::workload::{self, is_true, set_condition, PRIORITY_CLASS_LABEL};
+use crate::api::admission::{KUEUE_EXCLUDED_NAMESPACES, QUEUE_NAME_LABEL};
+use crate::api::object::{get, get_str, labels};
+use crate::api::server::kind_info;
+use crate::cluster::events::{record, EventType};
+use crate::cluster::Cluster;
+use serde_json::{json, Value};
+
+const COMPONENT: &str = "batch/job-kueue-controller";
+
+fn list(c: &Cluster, kind: &str) -> Vec<Value> {
+    c.api.list_objects(kind_info(kind), None, &Default::default(), &Default::default()).unwrap_or_default()
+}
+
+fn owner_uid(wl: &Value) -> Option<&str> {
+    get(wl, &["metadata", "ownerReferences"])
+        .and_then(Value::as_array)
+        .and_then(|r| r.iter().find(|o| o["kind"] == "Job"))
+        .and_then(|o| o.get("uid"))
+        .and_then(Value::as_str)
+}
+
+fn update_wl_status(c: &mut Cluster, wl: Value) {
+    let ns = get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string();
+    let _ = c.api.update(c.now_unix(), kind_info("Workload"), &ns, wl, true, false);
+}
+
+fn update_job(c: &mut Cluster, job: Value) -> bool {
+    let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
+    c.api.update(c.now_unix(), kind_info("Job"), &ns, job, false, false).is_ok()
+}
+
+fn remove_finalizer(c: &mut Cluster, wl: &Value) {
+    let mut w = wl.clone();
+    if let Some(f) = w.pointer_mut("/metadata/finalizers").and_then(Value::as_array_mut) {
+        if !f.iter().any(|x| x == "kueue.x-k8s.io/resource-in-use") {
+            return;
+        }
+        f.retain(|x| x != "kueue.x-k8s.io/resource-in-use");
+    } else {
+        return;
+    }
+    let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("").to_string();
+    let _ = c.api.update(c.now_unix(), kind_info("Workload"), &ns, w, false, false);
+}
+
+/// Priority and its reference (`ExtractPriority`): WorkloadPriorityClass label, then the pod
+/// template's PriorityClass, else 0.
+fn priority(c: &Cluster, job: &Value) -> (i64, Option<Value>) {
+    if let Some(wpc) = labels(job).get(PRIORITY_CLASS_LABEL) {
+        if let Ok(obj) = c.api.get(kind_info("WorkloadPriorityClass"), "", wpc) {
+            let v = obj.get("value").and_then(Value::as_i64).unwrap_or(0);
+            return (v, Some(json!({"group": "kueue.x-k8s.io", "kind": "WorkloadPriorityClass", "name": wpc})));
+        }
+    }
+    if let Some(pc) = get_str(job, &["spec", "template", "spec", "priorityClassName"]) {
+        if let Ok(obj) = c.api.get(kind_info("PriorityClass"), "", pc) {
+            let v = obj.get("value").and_then(Value::as_i64).unwrap_or(0);
+            return (v, Some(json!({"group": "scheduling.k8s.io", "kind": "PriorityClass", "name": pc})));
+        }
+    }
+    (0, None)
+}
+
+pub fn sync(c: &mut Cluster) {
+    let jobs = list(c, "Job");
+    let workloads = list(c, "Workload");
+    let job_uids: std::collections::BTreeSet<String> =
+        jobs.iter().filter_map(|j| get_str(j, &["metadata", "uid"]).map(str::to_string)).collect();
+
+    // Orphans: the owner is gone (or the Workload is being deleted).
+    for wl in &workloads {
+        let orphan = owner_uid(wl).is_some_and(|u| !job_uids.contains(u));
+        let deleting = get(wl, &["metadata", "deletionTimestamp"]).is_some();
+        if orphan || deleting {
+            let mut w = wl.clone();
+            if !deleting
+                && !is_true(&w, "Finished")
+                && set_condition(&mut w, "Finished", "True", "OwnerNotFound", "The workload's owner no longer exists", c.now_unix())
+            {
+                update_wl_status(c, w.clone());
+                w = c
+                    .api
+                    .get(
+                        kind_info("Workload"),
+                        get_str(wl, &["metadata", "namespace"]).unwrap_or(""),
+                        get_str(wl, &["metadata", "name"]).unwrap_or(""),
+                    )
+                    .unwrap_or(w);
+            }
+            remove_finalizer(c, &w);
+        }
+    }
+
+    for job in jobs {
+        sync_job(c, job, &workloads);
+    }
+}
+
+fn sync_job(c: &mut Cluster, job: Value, workloads: &[Value]) {
+    if get(&job, &["metadata", "deletionTimestamp"]).is_some() {
+        return;
+    }
+    let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
+    if KUEUE_EXCLUDED_NAMESPACES.contains(&ns.as_str()) {
+        return;
+    }
+    let Some(queue) = labels(&job).get(QUEUE_NAME_LABEL).filter(|q| !q.is_empty()).cloned() else { return };
+    let uid = get_str(&job, &["metadata", "uid"]).unwrap_or("").to_string();
+    let now = c.now_unix();
+    let Some(wl) = workloads.iter().find(|w| owner_uid(w) == Some(uid.as_str())).cloned() else {
+        // No Workload yet: create it (once the Job has no active pods).
+        if get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0) > 0 {
+            return;
+        }
+        let (prio, pref) = priority(c, &job);
+        let new = workload::for_job(&job, &queue, prio, pref);
+        if let Ok(created) = c.api.create(now, kind_info("Workload"), &ns, new, false) {
+            let name = get_str(&created, &["metadata", "name"]).unwrap_or("");
+            record(c, &job, EventType::Normal, "CreatedWorkload", &format!("Created Workload: {ns}/{name}"), COMPONENT);
+        }
+        return;
+    };
+    let wl_name = get_str(&wl, &["metadata", "name"]).unwrap_or("").to_string();
+    if get(&wl, &["metadata", "deletionTimestamp"]).is_some() {
+        return;
+    }
+    let job_finished = ["Complete", "Failed"].into_iter().find(|t| {
+        get(&job, &["status", "conditions"])
+            .and_then(Value::as_array)
+            .is_some_and(|cs| cs.iter().any(|c| c["type"] == *t && c["status"] == "True"))
+    });
+    if is_true(&wl, "Finished") {
+        if get(&wl, &["metadata", "finalizers"]).and_then(Value::as_array).is_some_and(|f| !f.is_empty()) {
+            remove_finalizer(c, &wl);
+        }
+        return;
+    }
+    if let Some(t) = job_finished {
+        let (reason, message) = {
+            let cond = get(&job, &["status", "conditions"])
+                .and_then(Value::as_array)
+                .and_then(|cs| cs.iter().find(|c| c["type"] == t))
+                .cloned()
+                .unwrap_or(json!({}));
+            (if t == "Complete" { "Succeeded" } else { "Failed" }, cond.get("message").and_then(Value::as_str).unwrap_or("").to_string())
+        };
+        let mut w = wl.clone();
+        if set_condition(&mut w, "Finished", "True", reason, &message, now) {
+            update_wl_status(c, w);
+            record(c, &job, EventType::Normal, "FinishedWorkload", &format!("Workload '{ns}/{wl_name}' is declared finished"), COMPONENT);
+        }
+        return;
+    }
+
+    // PodsReady (WaitForPodsReady is on by default).
+    let admitted = is_true(&wl, "Admitted");
+    let count = get(&wl, &["spec", "podSets"])
+        .and_then(Value::as_array)
+        .and_then(|a| a.first())
+        .and_then(|p| p.get("count"))
+        .and_then(Value::as_i64)
+        .unwrap_or(1);
+    let ready = get(&job, &["status", "ready"]).and_then(Value::as_i64).unwrap_or(0)
+        + get(&job, &["status", "succeeded"]).and_then(Value::as_i64).unwrap_or(0);
+    let mut w = wl.clone();
+    let changed = if admitted && ready >= count {
+        set_condition(&mut w, "PodsReady", "True", "Started", "All pods reached readiness and the workload is running", now)
+    } else if !workload::is_true(&w, "PodsReady") || !admitted {
+        set_condition(&mut w, "PodsReady", "False", "WaitForStart", "Not all pods are ready or succeeded", now)
+    } else {
+        false
+    };
+    if changed {
+        update_wl_status(c, w);
+    }
+
+    let suspended = get(&job, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
+    if suspended && admitted {
+        start(c, job, &wl);
+    } else if !suspended && !admitted {
+        suspend(c, job, "Not admitted by cluster queue");
+    } else if suspended && !admitted && get(&job, &["status", "startTime"]).is_none() {
+        restore_template(c, job, &wl);
+    }
+}
+
+/// Injects what admission decided into the Job's template and unsuspends it (`kueue.md` §6.7).
+fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
+    let cq = get_str(wl, &["status", "admission", "clusterQueue"]).unwrap_or("").to_string();
+    let queue = get_str(wl, &["spec", "queueName"]).unwrap_or("").to_string();
+    let wl_name = get_str(wl, &["metadata", "name"]).unwrap_or("").to_string();
+    let flavors: std::collections::BTreeSet<String> = get(wl, &["status", "admission", "podSetAssignments"])
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .flat_map(|a| {
+            a.get("flavors")
+                .and_then(Value::as_object)
+                .map(|m| m.values().filter_map(|v| v.as_str().map(str::to_string)).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+        .collect();
+    let template = &mut job["spec"]["template"];
+    for f in &flavors {
+        let Ok(rf) = c.api.get(kind_info("ResourceFlavor"), "", f) else { continue };
+        if let Some(nl) = get(&rf, &["spec", "nodeLabels"]).and_then(Value::as_object) {
+            for (k, v) in nl {
+                template["spec"]["nodeSelector"][k] = v.clone();
+            }
+        }
+        for t in get(&rf, &["spec", "tolerations"]).and_then(Value::as_array).into_iter().flatten() {
+            if !template["spec"]["tolerations"].is_array() {
+                template["spec"]["tolerations"] = json!([]);
+            }
+            let list = template["spec"]["tolerations"].as_array_mut().expect("made an array");
+            if !list.contains(t) {
+                list.push(t.clone());
+            }
+        }
+    }
+    template["metadata"]["labels"]["kueue.x-k8s.io/podset"] = json!("main");
+    template["metadata"]["labels"]["kueue.x-k8s.io/local-queue-name"] = json!(queue);
+    if crate::api::validation::dns1123_label(&cq).is_empty() {
+        template["metadata"]["labels"]["kueue.x-k8s.io/cluster-queue-name"] = json!(cq);
+    }
+    template["metadata"]["annotations"]["kueue.x-k8s.io/workload"] = json!(wl_name);
+    job["spec"]["suspend"] = json!(false);
+    let original = job.clone();
+    if update_job(c, job) {
+        record(c, &original, EventType::Normal, "Started", &format!("Admitted by clusterQueue {cq}"), COMPONENT);
+    }
+}
+
+/// Suspends a running Job that is not admitted (`kueue.md` §6.6 step 12); the template is
+/// restored once the Job controller has stopped it.
+fn suspend(c: &mut Cluster, mut job: Value, message: &str) {
+    job["spec"]["suspend"] = json!(true);
+    let original = job.clone();
+    if update_job(c, job) {
+        record(c, &original, EventType::Normal, "Stopped", message, COMPONENT);
+    }
+}
+
+/// Puts back the template Kueue stored in the Workload: nodeSelector, tolerations, scheduling
+/// gates, labels (keeping the Job controller's) and annotations (`kueue.md` §6.8).
+fn restore_template(c: &mut Cluster, mut job: Value, wl: &Value) {
+    let stored = get(wl, &["spec", "podSets"])
+        .and_then(Value::as_array)
+        .and_then(|a| a.first())
+        .and_then(|p| p.get("template"))
+        .cloned()
+        .unwrap_or(json!({}));
+    let before = job.clone();
+    let t = &mut job["spec"]["template"];
+    for key in ["nodeSelector", "tolerations", "schedulingGates"] {
+        match stored.pointer(&format!("/spec/{key}")) {
+            Some(v) => t["spec"][key] = v.clone(),
+            None => {
+                if let Some(m) = t["spec"].as_object_mut() {
+                    m.remove(key);
+                }
+            }
+        }
+    }
+    let mut restored = stored.pointer("/metadata/labels").cloned().unwrap_or(json!({}));
+    if let Some(cur) = t.pointer("/metadata/labels").and_then(Value::as_object) {
+        for k in ["controller-uid", "job-name", "batch.kubernetes.io/controller-uid", "batch.kubernetes.io/job-name"] {
+            if let Some(v) = cur.get(k) {
+                restored[k] = v.clone();
+            }
+        }
+    }
+    t["metadata"]["labels"] = restored;
+    match stored.pointer("/metadata/annotations") {
+        Some(a) => t["metadata"]["annotations"] = a.clone(),
+        None => {
+            if let Some(m) = t["metadata"].as_object_mut() {
+                m.remove("annotations");
+            }
+        }
+    }
+    if job != before {
+        update_job(c, job);
+    }
+}

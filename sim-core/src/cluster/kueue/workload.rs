@@ -1,0 +1,145 @@
+//! Workloads for Jobs (`pkg/controller/jobframework/workload_names.go`, `pkg/workload/*`): the
+//! exact name hash, the object Kueue builds from a Job, condition writing, requests and the
+//! quantity formatting Kueue uses in messages and status (`kueue.md` §6.4–6.5, §7.10).
+
+use crate::api::object::{get, get_str, rfc3339};
+use crate::api::quantity::{Format, Quantity};
+use serde_json::{json, Value};
+use sha1::{Digest, Sha1};
+use std::collections::BTreeMap;
+
+pub const JOB_UID_LABEL: &str = "kueue.x-k8s.io/job-uid";
+pub const PRIORITY_CLASS_LABEL: &str = "kueue.x-k8s.io/priority-class";
+
+/// `job-<name>-<first 5 hex of SHA-1("Job\nbatch\n<name>\n<uid>")>`.
+pub fn workload_name(job_name: &str, job_uid: &str) -> String {
+    let mut h = Sha1::new();
+    h.update(format!("Job\nbatch\n{job_name}\n{job_uid}").as_bytes());
+    let hex: String = h.finalize().iter().take(3).map(|b| format!("{b:02x}")).collect();
+    let prefix: String = format!("job-{job_name}").chars().take(247).collect();
+    format!("{prefix}-{}", &hex[..5])
+}
+
+/// The Workload Kueue creates for a Job.
+pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Value>) -> Value {
+    let name = get_str(job, &["metadata", "name"]).unwrap_or("");
+    let ns = get_str(job, &["metadata", "namespace"]).unwrap_or("");
+    let uid = get_str(job, &["metadata", "uid"]).unwrap_or("");
+    let parallelism = get(job, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    let count = match get(job, &["spec", "completions"]).and_then(Value::as_i64) {
+        Some(c) => parallelism.min(c),
+        None => parallelism,
+    };
+    let mut template = get(job, &["spec", "template"]).cloned().unwrap_or(json!({}));
+    if let Some(labels) = template.pointer_mut("/metadata/labels").and_then(Value::as_object_mut) {
+        for k in ["controller-uid", "job-name", "batch.kubernetes.io/controller-uid"] {
+            labels.remove(k);
+        }
+    }
+    let mut spec = json!({
+        "active": true,
+        "queueName": queue,
+        "priority": priority,
+        "podSets": [{"name": "main", "count": count, "template": template, "topologyRequest": {"podIndexLabel": "batch.kubernetes.io/job-completion-index"}}],
+    });
+    if let Some(r) = priority_ref {
+        spec["priorityClassRef"] = r;
+    }
+    json!({
+        "apiVersion": "kueue.x-k8s.io/v1beta2",
+        "kind": "Workload",
+        "metadata": {
+            "name": workload_name(name, uid),
+            "namespace": ns,
+            "labels": {JOB_UID_LABEL: uid},
+            "finalizers": ["kueue.x-k8s.io/resource-in-use"],
+            "ownerReferences": [{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid, "controller": true, "blockOwnerDeletion": true}],
+        },
+        "spec": spec,
+    })
+}
+
+/// Total requests of the workload's first pod set (limits stand in for missing requests), in nanos.
+pub fn requests(wl: &Value) -> BTreeMap<String, i128> {
+    let ps = get(wl, &["spec", "podSets"]).and_then(Value::as_array).and_then(|a| a.first()).cloned().unwrap_or(json!({}));
+    let count = ps.get("count").and_then(Value::as_i64).unwrap_or(1) as i128;
+    let mut out: BTreeMap<String, i128> = BTreeMap::new();
+    for c in get(&ps, &["template", "spec", "containers"]).and_then(Value::as_array).into_iter().flatten() {
+        let mut merged = get(c, &["resources", "limits"]).and_then(Value::as_object).cloned().unwrap_or_default();
+        merged.extend(get(c, &["resources", "requests"]).and_then(Value::as_object).cloned().unwrap_or_default());
+        for (k, v) in merged {
+            let text = v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+            if let Ok(q) = Quantity::parse(&text) {
+                *out.entry(k).or_default() += q.nanos * count;
+            }
+        }
+    }
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+/// Kueue's quantity text (`pkg/resources/resource_formatter.go`): cpu in milli, memory-like
+/// resources binary-canonical, everything else plain decimal.
+pub fn format_quantity(resource: &str, nanos: i128) -> String {
+    let binary = resource == "memory" || resource == "ephemeral-storage" || resource.starts_with("hugepages-");
+    let format = if binary { Format::BinarySI } else { Format::DecimalSI };
+    Quantity { nanos, format }.to_string()
+}
+
+pub fn condition<'a>(wl: &'a Value, ty: &str) -> Option<&'a Value> {
+    get(wl, &["status", "conditions"])
+        .and_then(Value::as_array)
+        .and_then(|cs| cs.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)))
+}
+
+pub fn is_true(wl: &Value, ty: &str) -> bool {
+    condition(wl, ty).and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True")
+}
+
+/// `meta.SetStatusCondition`: replaces a condition of the same type (the transition time moves
+/// only when the status changes) or appends a new one. Returns whether anything changed.
+pub fn set_condition(wl: &mut Value, ty: &str, status: &str, reason: &str, message: &str, now: i64) -> bool {
+    let generation = get(wl, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1);
+    if !wl.get("status").is_some_and(Value::is_object) {
+        wl["status"] = json!({});
+    }
+    let mut cond = json!({"type": ty, "status": status, "lastTransitionTime": rfc3339(now), "reason": reason, "message": message, "observedGeneration": generation});
+    let list = wl["status"].as_object_mut().expect("status object").entry("conditions").or_insert_with(|| json!([]));
+    let Some(list) = list.as_array_mut() else { return false };
+    match list.iter_mut().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)) {
+        Some(existing) => {
+            if existing.get("status") == cond.get("status") {
+                cond["lastTransitionTime"] = existing.get("lastTransitionTime").cloned().unwrap_or(json!(rfc3339(now)));
+            }
+            if *existing == cond {
+                return false;
+            }
+            *existing = cond;
+            true
+        }
+        None => {
+            list.push(cond);
+            true
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_hash_matches_kueues_test_vector() {
+        assert_eq!(workload_name("name", "uid"), "job-name-ef3a1");
+    }
+
+    #[test]
+    fn quantities_format_as_kueue_prints_them() {
+        assert_eq!(format_quantity("cpu", 500_000_000), "500m");
+        assert_eq!(format_quantity("cpu", 2_000_000_000), "2");
+        assert_eq!(format_quantity("memory", 512 * 1024 * 1024 * 1_000_000_000), "512Mi");
+        assert_eq!(format_quantity("memory", 512_000_000 * 1_000_000_000), "500000Ki");
+        assert_eq!(format_quantity("nvidia.com/gpu", 1_000_000_000), "1");
+        assert_eq!(format_quantity("nvidia.com/gpu", 0), "0");
+    }
+}
