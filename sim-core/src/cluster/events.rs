@@ -43,19 +43,16 @@ pub fn record_with_path(
         EventType::Warning => "Warning",
     };
     let kind = kind_info("Event");
-    // A repeat of the same event bumps its count.
-    let existing =
-        c.api.list_objects(kind, Some(&ns), &Default::default(), &Default::default()).unwrap_or_default().into_iter().find(|e| {
-            get_str(e, &["involvedObject", "uid"]) == Some(uid.as_str())
-                && get_str(e, &["reason"]) == Some(reason)
-                && get_str(e, &["message"]) == Some(message)
-        });
-    if let Some(mut e) = existing {
-        let count = e.get("count").and_then(Value::as_i64).unwrap_or(1);
-        e["count"] = json!(count + 1);
-        e["lastTimestamp"] = json!(rfc3339(now));
-        let _ = c.api.update(now, kind, &ns, e, false, false);
-        return;
+    // A repeat of the same event bumps its count (the recorder's aggregation cache).
+    let dedup_key = (uid.clone(), reason.to_string(), message.to_string());
+    if let Some((ens, ename)) = c.event_index.get(&dedup_key).cloned() {
+        if let Ok(mut e) = c.api.get(kind, &ens, &ename) {
+            let count = e.get("count").and_then(Value::as_i64).unwrap_or(1);
+            e["count"] = json!(count + 1);
+            e["lastTimestamp"] = json!(rfc3339(now));
+            let _ = c.api.update(now, kind, &ens, e, false, false);
+            return;
+        }
     }
     let nanos = c.clock.elapsed_ms as i128 * 1_000_000 + (c.clock.start_unix as i128) * 1_000_000_000;
     let mut event_name = format!("{name}.{:x}", nanos);
@@ -100,5 +97,7 @@ pub fn record_with_path(
         "reportingComponent": component,
         "reportingInstance": "",
     });
-    let _ = c.api.create(now, kind, &ns, event, false);
+    if c.api.create(now, kind, &ns, event, false).is_ok() {
+        c.event_index.insert(dedup_key, (ns, event_name));
+    }
 }

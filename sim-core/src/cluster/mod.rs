@@ -81,6 +81,9 @@ pub struct Cluster {
     pub scheduler_retry: BTreeMap<String, u64>,
     /// The fake device plugin's GPU slots per node: which pod (`ns/name`) holds each GPU.
     pub gpu_slots: BTreeMap<String, Vec<Option<String>>>,
+    /// The event recorder's aggregation cache: (object uid, reason, message) → the Event's
+    /// namespace and name.
+    pub event_index: BTreeMap<(String, String, String), (String, String)>,
 }
 
 /// Upper bound on controller passes per settle: a safety net against a controller that keeps
@@ -108,6 +111,7 @@ impl Cluster {
             job_failures: BTreeMap::new(),
             scheduler_retry: BTreeMap::new(),
             gpu_slots: BTreeMap::new(),
+            event_index: BTreeMap::new(),
         };
         for n in &c.shape.nodes {
             c.gpu_slots.insert(n.name.clone(), vec![None; n.gpus as usize]);

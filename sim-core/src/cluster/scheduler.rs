@@ -145,8 +145,10 @@ pub fn sync(c: &mut Cluster) {
         return;
     }
     let nodes = c.api.list_objects(kind_info("Node"), None, &Default::default(), &Default::default()).unwrap_or_default();
+    // What each node holds, kept current as this pass binds pods.
+    let mut node_used = node_usage(c);
     for pod in pending {
-        let mut usage = node_usage(c);
+        let mut usage = node_used.clone();
         let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
         let mut helpful_nodes = 0;
         let mut chosen = None;
@@ -174,6 +176,11 @@ pub fn sync(c: &mut Cluster) {
                 let mut p = pod.clone();
                 p["spec"]["nodeName"] = json!(node);
                 let Ok(bound) = c.api.update(c.now_unix(), kind_info("Pod"), &ns, p, false, false) else { continue };
+                let entry = node_used.entry(node.clone()).or_default();
+                for (k, v) in pod_requests(&bound) {
+                    *entry.entry(k).or_default() += v;
+                }
+                *entry.entry("pods".into()).or_default() += 1_000_000_000;
                 let mut s = bound.clone();
                 set_scheduled(&mut s, "True", None, &now);
                 let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, s, true, false);

@@ -129,14 +129,6 @@ pub fn key(wl: &Value) -> String {
     format!("{}/{}", get_str(wl, &["metadata", "namespace"]).unwrap_or(""), get_str(wl, &["metadata", "name"]).unwrap_or(""))
 }
 
-/// Where a Workload's LocalQueue leads: the ClusterQueue name, or the Misconfigured message.
-pub fn route(c: &Cluster, wl: &Value) -> Result<String, String> {
-    let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("");
-    let lq_name = get_str(wl, &["spec", "queueName"]).unwrap_or("");
-    let lq = c.api.get(kind_info("LocalQueue"), ns, lq_name).map_err(|_| format!("LocalQueue {lq_name} doesn't exist"))?;
-    Ok(get_str(&lq, &["spec", "clusterQueue"]).unwrap_or("").to_string())
-}
-
 /// A workload that waits for quota: active, not finished, no reservation.
 pub fn is_pending(wl: &Value) -> bool {
     get(wl, &["spec", "active"]).and_then(Value::as_bool) != Some(false)
@@ -154,9 +146,59 @@ pub fn workloads(c: &Cluster) -> Vec<Value> {
     c.api.list_objects(kind_info("Workload"), None, &Default::default(), &Default::default()).unwrap_or_default()
 }
 
-/// Pending workloads of `cq`, in heap order: higher priority, then older, then UID.
-pub fn pending_for(c: &Cluster, all: &[Value], cq: &str) -> Vec<Value> {
-    let mut v: Vec<Value> = all.iter().filter(|w| is_pending(w) && route(c, w).as_deref() == Ok(cq)).cloned().collect();
+/// A snapshot of the workloads and where each one's LocalQueue leads, taken once per pass (the
+/// cache → snapshot step of Kueue's scheduler).
+pub struct Snapshot {
+    pub workloads: Vec<Value>,
+    /// Workload key → ClusterQueue name, or the Misconfigured message.
+    pub routes: BTreeMap<String, Result<String, String>>,
+}
+
+impl Snapshot {
+    pub fn take(c: &Cluster) -> Self {
+        let lqs: BTreeMap<(String, String), String> = c
+            .api
+            .list_objects(kind_info("LocalQueue"), None, &Default::default(), &Default::default())
+            .unwrap_or_default()
+            .iter()
+            .map(|lq| {
+                let k = (
+                    get_str(lq, &["metadata", "namespace"]).unwrap_or("").to_string(),
+                    get_str(lq, &["metadata", "name"]).unwrap_or("").to_string(),
+                );
+                (k, get_str(lq, &["spec", "clusterQueue"]).unwrap_or("").to_string())
+            })
+            .collect();
+        let workloads = workloads(c);
+        let routes = workloads
+            .iter()
+            .map(|w| {
+                let ns = get_str(w, &["metadata", "namespace"]).unwrap_or("").to_string();
+                let lq = get_str(w, &["spec", "queueName"]).unwrap_or("").to_string();
+                let r = lqs.get(&(ns, lq.clone())).cloned().ok_or_else(|| format!("LocalQueue {lq} doesn't exist"));
+                (key(w), r)
+            })
+            .collect();
+        Snapshot { workloads, routes }
+    }
+
+    pub fn route(&self, wl: &Value) -> Result<String, String> {
+        self.routes.get(&key(wl)).cloned().unwrap_or_else(|| Err(String::new()))
+    }
+
+    /// Pending workloads of `cq`, in heap order: higher priority, then older, then UID.
+    pub fn pending_for(&self, cq: &str) -> Vec<Value> {
+        pending_sorted(
+            self.workloads
+                .iter()
+                .filter(|w| is_pending(w) && self.routes.get(&key(w)).is_some_and(|r| r.as_deref() == Ok(cq)))
+                .cloned()
+                .collect(),
+        )
+    }
+}
+
+fn pending_sorted(mut v: Vec<Value>) -> Vec<Value> {
     v.sort_by(|a, b| {
         let p = |w: &Value| get(w, &["spec", "priority"]).and_then(Value::as_i64).unwrap_or(0);
         let t = |w: &Value| get_str(w, &["metadata", "creationTimestamp"]).unwrap_or("").to_string();

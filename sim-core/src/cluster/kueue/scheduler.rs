@@ -243,11 +243,11 @@ pub fn sync(c: &mut Cluster) {
         .into_iter()
         .map(|f| (get_str(&f, &["metadata", "name"]).unwrap_or("").to_string(), f))
         .collect();
-    let all = queues::workloads(c);
+    let snap = queues::Snapshot::take(c);
 
     // The workload controller's part: queue problems are reported without events.
-    for wl in all.iter().filter(|w| queues::is_pending(w)) {
-        match queues::route(c, wl) {
+    for wl in snap.workloads.iter().filter(|w| queues::is_pending(w)) {
+        match snap.route(wl) {
             Err(msg) => {
                 set_pending(c, wl, "Misconfigured", &msg, false);
             }
@@ -267,24 +267,33 @@ pub fn sync(c: &mut Cluster) {
         if !info.active.0 {
             continue;
         }
-        loop {
-            let all = queues::workloads(c);
-            let parked = c.kueue.inadmissible.get(name).cloned().unwrap_or_default();
+        // The cycle works on the snapshot: usage grows locally with each admission.
+        let mut usage = queues::usage(&snap.workloads, name, false);
+        for head in snap.pending_for(name) {
+            let parked = c.kueue.inadmissible.get(name);
             // StrictFIFO: a parked head blocks the queue until a requeue.
-            if info.strict_fifo && !parked.is_empty() {
+            if info.strict_fifo && parked.is_some_and(|p| !p.is_empty()) {
                 break;
             }
-            let Some(head) = queues::pending_for(c, &all, name).into_iter().find(|w| !parked.contains(&queues::key(w))) else { break };
+            if parked.is_some_and(|p| p.contains(&queues::key(&head))) {
+                continue;
+            }
             let ns = get_str(&head, &["metadata", "namespace"]).unwrap_or("").to_string();
             let ns_ok = queues::namespace_labels(c, &ns).is_some_and(|l| queues::namespace_matches(info.namespace_selector.as_ref(), &l));
-            let outcome = if !ns_ok {
-                Assignment::NoFit("Misconfigured", "workload namespace doesn't match ClusterQueue selector".to_string())
-            } else {
-                let usage = queues::usage(&all, name, false);
+            let outcome = if ns_ok {
                 assign(info, &head, &usage, &flavor_objects)
+            } else {
+                Assignment::NoFit("Misconfigured", "workload namespace doesn't match ClusterQueue selector".to_string())
             };
             match outcome {
-                Assignment::Fit(flavors) => admit(c, name, &head, &flavors),
+                Assignment::Fit(flavors) => {
+                    for (res, q) in requests(&head) {
+                        if let Some(f) = flavors.get(&res) {
+                            *usage.entry((f.clone(), res)).or_default() += q;
+                        }
+                    }
+                    admit(c, name, &head, &flavors);
+                }
                 Assignment::NoFit(reason, message) => {
                     set_pending(c, &head, reason, &message, reason != "Misconfigured");
                     record(c, &head, EventType::Warning, reason, &message, COMPONENT);

@@ -63,7 +63,8 @@ fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut
 
 pub fn sync(c: &mut Cluster) {
     let cqs = queues::cluster_queues(c);
-    let all = queues::workloads(c);
+    let snap = queues::Snapshot::take(c);
+    let all = &snap.workloads;
     for cq in c.api.list_objects(kind_info("ClusterQueue"), None, &Default::default(), &Default::default()).unwrap_or_default() {
         let name = get_str(&cq, &["metadata", "name"]).unwrap_or("").to_string();
         let Some(info) = cqs.get(&name) else { continue };
@@ -72,11 +73,11 @@ pub fn sync(c: &mut Cluster) {
             .filter(|w| queues::is_reserving(w) && get_str(w, &["status", "admission", "clusterQueue"]) == Some(name.as_str()))
             .collect();
         let admitted = reserving.iter().filter(|w| is_true(w, "Admitted")).count();
-        let pending = queues::pending_for(c, &all, &name).len();
+        let pending = snap.pending_for(&name).len();
         let desired = json!({
             "admittedWorkloads": admitted,
-            "flavorsReservation": flavor_usage(info, &queues::usage(&all, &name, false), true),
-            "flavorsUsage": flavor_usage(info, &queues::usage(&all, &name, true), true),
+            "flavorsReservation": flavor_usage(info, &queues::usage(all, &name, false), true),
+            "flavorsUsage": flavor_usage(info, &queues::usage(all, &name, true), true),
             "pendingWorkloads": pending,
             "reservingWorkloads": reserving.len(),
         });

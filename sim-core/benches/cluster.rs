@@ -1,0 +1,134 @@
+//! Benchmarks (run with `cargo bench -p sim-core --bench cluster`; not part of the test suite):
+//! 1. one `apply` + `settle` at lab scale (the learner's Job on the lab cluster);
+//! 2. a large cluster — N nodes × 8 GPUs, 50 ClusterQueues, J Jobs submitted at once — from
+//!    submission to quiescence, at growing sizes to show how it scales.
+//!
+//! Prints wall time per case (and peak RSS where /proc is available).
+
+use serde_json::{json, Value};
+use sim_core::api::server::kind_info;
+use sim_core::cluster::{Cluster, ClusterShape, NodeShape};
+use std::time::Instant;
+
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn job(name: &str, ns: &str, queue: &str, gpus: u32) -> Value {
+    json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name, "namespace": ns, "labels": {"kueue.x-k8s.io/queue-name": queue}},
+        "spec": {"template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "trainer", "image": "busybox:1.36", "command": ["sh", "-c", "sleep 600"],
+            "resources": {"requests": {"cpu": "500m", "memory": "512Mi", "nvidia.com/gpu": gpus.to_string()}, "limits": {"nvidia.com/gpu": gpus.to_string()}}}]}}}})
+}
+
+fn lab_cluster() -> Cluster {
+    let mut c = Cluster::new(1);
+    let now = c.now_unix();
+    c.api.create(now, kind_info("Namespace"), "", json!({"metadata": {"name": "team-a"}}), false).unwrap();
+    c.api
+        .create(
+            now,
+            kind_info("ResourceFlavor"),
+            "",
+            json!({"metadata": {"name": "fake-gpu"}, "spec": {"nodeLabels": {"nvidia.com/gpu.present": "true"}}}),
+            false,
+        )
+        .unwrap();
+    let cq = json!({"metadata": {"name": "team-a"}, "spec": {"namespaceSelector": {}, "resourceGroups": [{"coveredResources": ["cpu", "memory", "nvidia.com/gpu"], "flavors": [{"name": "fake-gpu", "resources": [{"name": "cpu", "nominalQuota": 2}, {"name": "memory", "nominalQuota": "2Gi"}, {"name": "nvidia.com/gpu", "nominalQuota": 2}]}]}]}});
+    c.api.create(now, kind_info("ClusterQueue"), "", cq, false).unwrap();
+    c.api
+        .create(now, kind_info("LocalQueue"), "team-a", json!({"metadata": {"name": "lq"}, "spec": {"clusterQueue": "team-a"}}), false)
+        .unwrap();
+    c.advance(2000);
+    c
+}
+
+fn bench_lab_apply() {
+    let runs = 20;
+    let mut total = 0.0;
+    for i in 0..runs {
+        let mut c = lab_cluster();
+        let j = job(&format!("train-{i}"), "team-a", "lq", 1);
+        let t = Instant::now();
+        let now = c.now_unix();
+        c.api.apply(now, kind_info("Job"), "team-a", &j, false).unwrap();
+        c.settle();
+        total += t.elapsed().as_secs_f64();
+    }
+    println!("lab scale: apply + settle of one Job: {:.2} ms (mean of {runs})", total / runs as f64 * 1000.0);
+}
+
+fn bench_large(nodes: usize, queues: usize, jobs: usize) {
+    let shape = ClusterShape {
+        nodes: (0..nodes)
+            .map(|i| NodeShape {
+                name: format!("gpu-node-{i:04}"),
+                ip: format!("10.1.{}.{}", i / 250, i % 250 + 1),
+                cpu: 64,
+                memory_ki: 512 * 1024 * 1024,
+                gpus: 8,
+            })
+            .collect(),
+        booted_secs_ago: 300,
+    };
+    let t0 = Instant::now();
+    let mut c = Cluster::with_shape(1, shape);
+    let now = c.now_unix();
+    c.api
+        .create(
+            now,
+            kind_info("ResourceFlavor"),
+            "",
+            json!({"metadata": {"name": "gpu"}, "spec": {"nodeLabels": {"nvidia.com/gpu.present": "true"}}}),
+            false,
+        )
+        .unwrap();
+    let gpus_per_queue = (nodes * 8 / queues).max(1);
+    for q in 0..queues {
+        let ns = format!("team-{q}");
+        c.api.create(now, kind_info("Namespace"), "", json!({"metadata": {"name": ns}}), false).unwrap();
+        let cq = json!({"metadata": {"name": ns}, "spec": {"namespaceSelector": {}, "resourceGroups": [{"coveredResources": ["cpu", "memory", "nvidia.com/gpu"], "flavors": [{"name": "gpu", "resources": [{"name": "cpu", "nominalQuota": 10_000}, {"name": "memory", "nominalQuota": "100Ti"}, {"name": "nvidia.com/gpu", "nominalQuota": gpus_per_queue}]}]}]}});
+        c.api.create(now, kind_info("ClusterQueue"), "", cq, false).unwrap();
+        c.api.create(now, kind_info("LocalQueue"), &ns, json!({"metadata": {"name": "lq"}, "spec": {"clusterQueue": ns}}), false).unwrap();
+    }
+    c.advance(2000);
+    let setup = t0.elapsed();
+    let t1 = Instant::now();
+    for j in 0..jobs {
+        let ns = format!("team-{}", j % queues);
+        let now = c.now_unix();
+        c.api.create(now, kind_info("Job"), &ns, job(&format!("job-{j}"), &ns, "lq", 1), false).unwrap();
+    }
+    c.settle();
+    // Let the pods start, then run to quiescence.
+    c.advance(10_000);
+    let elapsed = t1.elapsed();
+    let admitted = c
+        .api
+        .list_objects(kind_info("Workload"), None, &Default::default(), &Default::default())
+        .unwrap()
+        .iter()
+        .filter(|w| {
+            w["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Admitted" && c["status"] == "True"))
+        })
+        .count();
+    println!(
+        "large: {nodes} nodes x 8 GPUs, {queues} ClusterQueues, {jobs} Jobs: setup {:.2}s, submission to quiescence {:.2}s, {admitted} admitted, peak RSS {} MiB",
+        setup.as_secs_f64(),
+        elapsed.as_secs_f64(),
+        peak_rss_kib().map(|k| (k / 1024).to_string()).unwrap_or_else(|| "?".into())
+    );
+}
+
+fn main() {
+    bench_lab_apply();
+    let args: Vec<String> = std::env::args().collect();
+    let scales: Vec<(usize, usize, usize)> = if args.iter().any(|a| a == "--full") {
+        vec![(10, 5, 100), (100, 50, 1_000), (1_000, 50, 10_000)]
+    } else {
+        vec![(10, 5, 100), (100, 50, 1_000)]
+    };
+    for (n, q, j) in scales {
+        bench_large(n, q, j);
+    }
+}
