@@ -1,23 +1,25 @@
 //! `kueue-lab`: the native shell around sim-core.
 //!
-//! `kueue-lab sim [FILE]` replays shell lines (from FILE or stdin) on a fresh simulated machine
-//! and prints the transcript the browser terminal would show. The cluster (`--lab`), the
+//! `kueue-lab sim [FILE]` replays shell lines (from FILE or stdin) on the lab's simulated cluster
+//! (with `kubectl`) and prints the transcript the browser terminal would show. Labs (`--lab`), the
 //! Kubernetes API facade (`api`) and real-cluster verification (`verify`, `serve`) come with
 //! later issues; until then they say so instead of pretending.
 
-use sim_core::clock::Clock;
-use sim_core::shell::{Shell, ShellState};
+use sim_core::session::new_session;
 use sim_core::transcript;
 use std::io::Read;
 use std::process::ExitCode;
 
-/// Virtual time that passes between two typed commands, so `ls -l` times move realistically.
+/// The simulator's seed: the same script always gives the same transcript.
+const SEED: u64 = 2026;
+
+/// Virtual time that passes between two typed commands, so AGE columns move realistically.
 const STEP_BETWEEN_COMMANDS_MS: u64 = 1000;
 
 const USAGE: &str = "Usage: kueue-lab <command>
 
 Commands:
-  sim [FILE]    replay shell lines (FILE or stdin) on a fresh simulated machine; print the transcript
+  sim [FILE]    replay shell lines (FILE or stdin) on the simulated lab cluster; print the transcript
   help          this text
 
 사용법은 위와 같습니다. api, verify, serve 는 아직 없습니다 / api, verify and serve are not built yet.";
@@ -73,9 +75,8 @@ fn sim(args: &[String]) -> ExitCode {
             s
         }
     };
-    let mut clock = Clock::default();
-    let mut shell = Shell::new(ShellState::new(clock.now_unix()));
-    let entries = transcript::run(&mut shell, &mut clock, &script, STEP_BETWEEN_COMMANDS_MS);
+    let (mut shell, mut cluster) = new_session(SEED);
+    let entries = transcript::run(&mut shell, &mut cluster, &script, STEP_BETWEEN_COMMANDS_MS);
     print!("{}", transcript::render(&entries, false));
     ExitCode::SUCCESS
 }

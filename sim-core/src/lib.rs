@@ -7,6 +7,7 @@ pub mod clock;
 pub mod cluster;
 pub mod kubectl;
 pub mod rand;
+pub mod session;
 pub mod shell;
 pub mod transcript;
 pub mod vfs;

@@ -1,5 +1,13 @@
-//! The client side of kubectl: how it prints what the API core returns. (The command itself,
-//! its flags and verbs arrive with the pseudo-kubectl issue.)
+//! Pseudo-kubectl: the kubectl the learner already knows, as a command of the mini shell over the
+//! simulated cluster, printing what kubectl v1.32 prints.
 
+pub mod command;
+pub mod flags;
+pub mod get;
+pub mod info;
 pub mod table_printer;
 pub mod tabwriter;
+pub mod write;
+pub mod yaml;
+
+pub use command::Kubectl;

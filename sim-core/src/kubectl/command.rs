@@ -1,0 +1,197 @@
+//! `kubectl` as a command of the mini shell, calling the API core the way kubectl calls
+//! kube-apiserver. This file: dispatch, namespace resolution and kubectl's error rendering
+//! (`kubectl.md` §1.2); the verbs live in `get`, `write` and `info`.
+
+use super::flags::{self, FlagSpec};
+use crate::api::status::Status;
+use crate::cluster::Cluster;
+use crate::shell::{Command, Cx};
+
+pub struct Kubectl;
+
+/// Verbs real kubectl has that the simulator answers honestly instead of imitating.
+const NOT_YET: &[&str] = &[
+    "describe",
+    "wait",
+    "label",
+    "annotate",
+    "patch",
+    "edit",
+    "explain",
+    "replace",
+    "rollout",
+    "scale",
+    "set",
+    "diff",
+    "kustomize",
+    "auth",
+    "certificate",
+    "cordon",
+    "uncordon",
+    "drain",
+    "taint",
+    "debug",
+    "events",
+    "autoscale",
+    "expose",
+    "run",
+    "proxy",
+    "plugin",
+    "completion",
+    "alpha",
+    "kueue",
+];
+const NO_CONTAINERS: &[&str] = &["exec", "attach", "port-forward", "cp", "top"];
+const SUPPORTED: &[&str] = &["get", "apply", "create", "delete", "logs", "version", "api-resources", "cluster-info", "config"];
+
+/// What a verb writes and whether it failed.
+pub struct Out<'a, 'b> {
+    pub cx: &'a mut Cx<'b, Cluster>,
+    pub failed: bool,
+}
+
+impl Out<'_, '_> {
+    pub fn out(&mut self, s: &str) {
+        self.cx.out(s);
+    }
+    pub fn err(&mut self, line: &str) {
+        self.cx.errln(line);
+        self.failed = true;
+    }
+    /// A warning on stderr (does not fail the command).
+    pub fn warn(&mut self, line: &str) {
+        self.cx.errln(line);
+    }
+    pub fn cluster(&mut self) -> &mut Cluster {
+        self.cx.world
+    }
+}
+
+/// `Error from server (Reason): message`, or the `is invalid` form (rule 1.2-2).
+pub fn server_error(s: &Status, context: Option<(&str, &str)>) -> String {
+    if s.reason == "Invalid" && !s.details.causes.is_empty() && context.is_none() {
+        let header = if s.details.kind.is_empty() && s.details.name.is_empty() {
+            "The request is invalid".to_string()
+        } else {
+            format!("The {} {:?} is invalid", s.details.kind, s.details.name)
+        };
+        let mut lines: Vec<String> = Vec::new();
+        for c in &s.details.causes {
+            let t = c.text();
+            if !lines.contains(&t) {
+                lines.push(t);
+            }
+        }
+        return if lines.len() == 1 {
+            format!("{header}: {}", lines[0])
+        } else {
+            format!("{header}: \n{}", lines.iter().map(|l| format!("* {l}")).collect::<Vec<_>>().join("\n"))
+        };
+    }
+    let msg = match context {
+        Some((verb, file)) => format!("error when {verb} {file:?}: {}", s.message),
+        None => s.message.clone(),
+    };
+    format!("Error from server ({}): {msg}", s.reason)
+}
+
+/// The namespace a command works in: `-n`, else the context's (k3s: `default`).
+pub fn namespace(p: &flags::Parsed) -> String {
+    p.value("namespace").unwrap_or("default").to_string()
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn unknown_command(out: &mut Out<'_, '_>, name: &str) {
+    let all: Vec<&str> = SUPPORTED.iter().chain(NOT_YET).chain(NO_CONTAINERS).copied().collect();
+    let mut near: Vec<&str> = all.iter().copied().filter(|c| levenshtein(name, c) <= 2 || c.starts_with(name)).collect();
+    near.sort();
+    if near.is_empty() {
+        out.err(&format!("error: unknown command {name:?} for \"kubectl\""));
+        return;
+    }
+    out.err(&format!(
+        "Error: unknown command {name:?} for \"kubectl\"\n\nDid you mean this?\n{}\n",
+        near.iter().map(|n| format!("\t{n}")).collect::<Vec<_>>().join("\n")
+    ));
+}
+
+impl Command<Cluster> for Kubectl {
+    fn run(&self, cx: &mut Cx<'_, Cluster>, args: &[String]) -> i32 {
+        let mut out = Out { cx, failed: false };
+        // The verb is the first argument that is not a global flag or its value.
+        let mut verb_at = None;
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a == "-n" || a == "--namespace" || a == "--kubeconfig" || a == "--context" {
+                i += 2;
+                continue;
+            }
+            if a.starts_with('-') {
+                i += 1;
+                continue;
+            }
+            verb_at = Some(i);
+            break;
+        }
+        let Some(at) = verb_at else {
+            out.out("kubectl controls the Kubernetes cluster manager.\n\n시뮬레이터의 kubectl 이 지원하는 명령 / Commands the simulator's kubectl supports:\n  get, apply, create, delete, logs, version, api-resources, cluster-info, config\n\nUsage:\n  kubectl [flags] [options]\n");
+            return 0;
+        };
+        let verb = args[at].clone();
+        let rest: Vec<String> = args[..at].iter().chain(args[at + 1..].iter()).cloned().collect();
+        match verb.as_str() {
+            "get" => super::get::run(&mut out, &rest),
+            "apply" => super::write::apply(&mut out, &rest, false),
+            "create" => super::write::create(&mut out, &rest),
+            "delete" => super::write::delete(&mut out, &rest),
+            "logs" => super::info::logs(&mut out, &rest),
+            "version" => super::info::version(&mut out, &rest),
+            "api-resources" => super::info::api_resources(&mut out, &rest),
+            "cluster-info" => super::info::cluster_info(&mut out, &rest),
+            "config" => super::info::config(&mut out, &rest),
+            v if NO_CONTAINERS.contains(&v) => {
+                out.err(&format!("error: the simulator has no containers to enter: \"kubectl {v}\" is not available (시뮬레이터에는 들어갈 컨테이너가 없습니다)"));
+            }
+            v if NOT_YET.contains(&v) => {
+                out.err(&format!("error: \"kubectl {v}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)"));
+            }
+            other => unknown_command(&mut out, other),
+        }
+        // Controllers react to what the command did.
+        out.cx.world.settle();
+        i32::from(out.failed)
+    }
+
+    fn summary(&self) -> &'static str {
+        "the Kubernetes command-line tool, talking to the simulated cluster"
+    }
+
+    fn complete(&self, world: &Cluster, args: &[String], current: &str) -> Option<Vec<String>> {
+        Some(super::info::completions(world, args, current))
+    }
+}
+
+/// Parses flags for a verb, printing cobra's error and hint on failure.
+pub fn parse_flags(out: &mut Out<'_, '_>, verb: &str, args: &[String], specs: &[FlagSpec]) -> Option<flags::Parsed> {
+    match flags::parse(args, specs) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            out.err(&e);
+            out.err(&format!("See 'kubectl {verb} --help' for usage."));
+            None
+        }
+    }
+}

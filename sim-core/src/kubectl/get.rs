@@ -1,0 +1,261 @@
+//! `kubectl get` (`kubectl.md` §3): tables from the server, `-o wide|name|json|yaml`, several
+//! types and names, `-A`, `-l`, `--field-selector`, `--show-labels`, `--no-headers`, and the
+//! empty-result and not-found messages.
+
+use super::command::{namespace, parse_flags, server_error, Out};
+use super::flags::{FlagSpec, Kind};
+use super::table_printer::{print_table, PrintOptions};
+use super::yaml::to_yaml;
+use crate::api::registry::{resolve, KindInfo, Resolved};
+use crate::api::rest::{Method, Request};
+use crate::api::status::Status;
+use serde_json::{json, Value};
+
+const FLAGS: &[FlagSpec] = &[
+    ("output", Some('o'), Kind::Value),
+    ("all-namespaces", Some('A'), Kind::Bool),
+    ("selector", Some('l'), Kind::Value),
+    ("field-selector", None, Kind::Value),
+    ("show-labels", None, Kind::Bool),
+    ("no-headers", None, Kind::Bool),
+    ("watch", Some('w'), Kind::Bool),
+    ("sort-by", None, Kind::Value),
+    ("filename", Some('f'), Kind::Value),
+    ("show-kind", None, Kind::Bool),
+];
+
+/// The REST path of a kind's collection (or one object).
+pub fn path(kind: &KindInfo, ns: Option<&str>, name: Option<&str>) -> String {
+    let base = if kind.group.is_empty() { format!("/api/{}", kind.version) } else { format!("/apis/{}/{}", kind.group, kind.version) };
+    let mut p = match (kind.namespaced, ns) {
+        (true, Some(ns)) => format!("{base}/namespaces/{ns}/{}", kind.plural),
+        _ => format!("{base}/{}", kind.plural),
+    };
+    if let Some(n) = name {
+        p.push('/');
+        p.push_str(n);
+    }
+    p
+}
+
+/// Resolves a type argument, printing kubectl's error for unknown or unserved types.
+pub fn resolve_type(out: &mut Out<'_, '_>, arg: &str) -> Option<&'static KindInfo> {
+    match resolve(arg) {
+        Some(Resolved::Served(k)) => Some(k),
+        Some(Resolved::Unserved(d)) => {
+            let group = if d.group().is_empty() { String::new() } else { format!(".{}", d.group()) };
+            out.err(&format!("error: the simulator does not serve {}{group} (시뮬레이터는 이 종류를 지원하지 않습니다)", d.plural));
+            None
+        }
+        None => {
+            out.err(&format!("error: the server doesn't have a resource type {arg:?}"));
+            None
+        }
+    }
+}
+
+enum Output {
+    Table { wide: bool },
+    Name,
+    Json,
+    Yaml,
+}
+
+pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(out, "get", args, FLAGS) else { return };
+    if p.flag("watch") {
+        out.err("error: \"kubectl get -w\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)");
+        return;
+    }
+    let output = match p.value("output") {
+        None => Output::Table { wide: false },
+        Some("wide") => Output::Table { wide: true },
+        Some("name") => Output::Name,
+        Some("json") => Output::Json,
+        Some("yaml") => Output::Yaml,
+        Some(o)
+            if o.starts_with("jsonpath")
+                || o.starts_with("custom-columns")
+                || o.starts_with("go-template")
+                || o.starts_with("template") =>
+        {
+            out.err(&format!("error: \"-o {o}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)"));
+            return;
+        }
+        Some(o) => {
+            out.err(&format!("error: unable to match a printer suitable for the output format {o:?}, allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml"));
+            return;
+        }
+    };
+    if p.args.is_empty() {
+        out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples");
+        return;
+    }
+    // (kind, names): `TYPE[,TYPE] [NAME...]` or `TYPE/NAME ...`.
+    let mut requests: Vec<(&'static KindInfo, Vec<String>)> = Vec::new();
+    if p.args.iter().any(|a| a.contains('/')) {
+        for a in &p.args {
+            let Some((t, n)) = a.split_once('/') else {
+                out.err("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'");
+                return;
+            };
+            let Some(k) = resolve_type(out, t) else { return };
+            match requests.iter_mut().find(|(rk, _)| rk.kind == k.kind) {
+                Some((_, names)) => names.push(n.to_string()),
+                None => requests.push((k, vec![n.to_string()])),
+            }
+        }
+    } else {
+        let names: Vec<String> = p.args[1..].to_vec();
+        for t in p.args[0].split(',').filter(|t| !t.is_empty()) {
+            let Some(k) = resolve_type(out, t) else { return };
+            requests.push((k, names.clone()));
+        }
+    }
+    let all_ns = p.flag("all-namespaces");
+    let ns = namespace(&p);
+    let selector = p.value("selector").unwrap_or("").to_string();
+    let fields = p.value("field-selector").unwrap_or("").to_string();
+    let now = out.cluster().now_unix();
+    let mut tables: Vec<(&'static KindInfo, Value)> = Vec::new();
+    let mut objects: Vec<Value> = Vec::new();
+    let single_named = requests.len() == 1 && requests[0].1.len() == 1;
+    for (kind, names) in &requests {
+        let ns_opt = if kind.namespaced && !all_ns { Some(ns.as_str()) } else { None };
+        let as_table = matches!(output, Output::Table { .. });
+        let mut rows: Vec<Value> = Vec::new();
+        let mut columns = Value::Null;
+        let fetch = |out: &mut Out<'_, '_>, name: Option<&str>| -> Result<Value, Status> {
+            let mut req = Request::new(Method::Get, &path(kind, ns_opt, name));
+            if !selector.is_empty() {
+                req = req.query("labelSelector", &selector);
+            }
+            if !fields.is_empty() {
+                req = req.query("fieldSelector", &fields);
+            }
+            if as_table {
+                req = req.table();
+            }
+            let r = out.cluster().api.handle(now, &req);
+            if r.is_success() {
+                Ok(r.body)
+            } else {
+                Err(status_from(&r.body))
+            }
+        };
+        if names.is_empty() {
+            match fetch(out, None) {
+                Ok(body) => {
+                    if as_table {
+                        columns = body["columnDefinitions"].clone();
+                        rows.extend(body["rows"].as_array().cloned().unwrap_or_default());
+                    } else {
+                        objects.extend(body["items"].as_array().cloned().unwrap_or_default());
+                    }
+                }
+                Err(s) => {
+                    out.err(&server_error(&s, None));
+                    continue;
+                }
+            }
+        } else {
+            for n in names {
+                match fetch(out, Some(n)) {
+                    Ok(body) => {
+                        if as_table {
+                            columns = body["columnDefinitions"].clone();
+                            rows.extend(body["rows"].as_array().cloned().unwrap_or_default());
+                        } else {
+                            objects.push(body);
+                        }
+                    }
+                    Err(s) => out.err(&server_error(&s, None)),
+                }
+            }
+        }
+        if as_table && !rows.is_empty() {
+            tables.push((kind, json!({"columnDefinitions": columns, "rows": rows})));
+        }
+    }
+    match output {
+        Output::Table { wide } => {
+            let several_kinds = tables.len() > 1;
+            let mut printed = false;
+            let mut text = String::new();
+            for (kind, table) in &tables {
+                let opts = PrintOptions {
+                    wide,
+                    no_headers: p.flag("no-headers"),
+                    with_namespace: all_ns && kind.namespaced,
+                    kind_prefix: (several_kinds || p.flag("show-kind")).then(|| kind.qualified_singular()),
+                    show_labels: p.flag("show-labels"),
+                };
+                let t = print_table(table, &opts);
+                if !t.is_empty() {
+                    if printed {
+                        text.push('\n');
+                    }
+                    text.push_str(&t);
+                    printed = true;
+                }
+            }
+            out.out(&text);
+            if !printed && !out.failed {
+                let namespaced = requests.iter().all(|(k, _)| k.namespaced);
+                if namespaced && !all_ns {
+                    out.warn(&format!("No resources found in {ns} namespace."));
+                } else {
+                    out.warn("No resources found");
+                }
+            }
+        }
+        Output::Name => {
+            let text: String = objects
+                .iter()
+                .filter_map(|o| {
+                    let kind = requests.iter().find(|(k, _)| Some(k.kind) == o["kind"].as_str())?.0;
+                    Some(format!("{}/{}\n", kind.qualified_singular(), o["metadata"]["name"].as_str().unwrap_or("")))
+                })
+                .collect();
+            out.out(&text);
+        }
+        Output::Json | Output::Yaml => {
+            if objects.is_empty() && out.failed {
+                return;
+            }
+            let doc = if single_named && objects.len() == 1 {
+                objects.remove(0)
+            } else {
+                json!({"apiVersion": "v1", "items": objects, "kind": "List", "metadata": {"resourceVersion": ""}})
+            };
+            let text = if matches!(output, Output::Json) { format!("{}\n", to_json(&doc)) } else { to_yaml(&doc) };
+            out.out(&text);
+        }
+    }
+}
+
+/// JSON as kubectl prints it: 4-space indentation.
+pub fn to_json(v: &Value) -> String {
+    let mut buf = Vec::new();
+    let fmt = serde_json::ser::PrettyFormatter::with_indent(b"    ");
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
+    serde::Serialize::serialize(v, &mut ser).ok();
+    String::from_utf8(buf).unwrap_or_default()
+}
+
+/// A `metav1.Status` body back to a `Status`.
+pub fn status_from(body: &Value) -> Status {
+    let mut s = Status::bad_request(body["message"].as_str().unwrap_or(""));
+    s.code = body["code"].as_u64().unwrap_or(500) as u16;
+    s.reason = match body["reason"].as_str().unwrap_or("") {
+        "NotFound" => "NotFound",
+        "AlreadyExists" => "AlreadyExists",
+        "Conflict" => "Conflict",
+        "Invalid" => "Invalid",
+        "Forbidden" => "Forbidden",
+        "MethodNotAllowed" => "MethodNotAllowed",
+        "UnsupportedMediaType" => "UnsupportedMediaType",
+        _ => "BadRequest",
+    };
+    s
+}

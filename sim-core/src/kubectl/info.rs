@@ -1,0 +1,238 @@
+//! `kubectl logs`, `version`, `api-resources`, `cluster-info`, `config` and tab completion
+//! (`k3s.md` §8, §11; `kubectl.md`).
+
+use super::command::{namespace, parse_flags, server_error, Out};
+use super::flags::{FlagSpec, Kind};
+use super::tabwriter::KUBECTL_TABLE;
+use crate::api::object::get_str;
+use crate::api::registry::{DISCOVERY, SERVED};
+use crate::api::server::kind_info;
+use crate::api::status::Status;
+use crate::cluster::Cluster;
+use serde_json::Value;
+
+pub fn version(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(out, "version", args, &[("output", Some('o'), Kind::Value), ("client", None, Kind::Bool)]) else { return };
+    if p.value("output").is_some() {
+        out.err("error: \"kubectl version -o\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)");
+        return;
+    }
+    // On the lab VM kubectl is k3s's own (`k3s.md` §8.1).
+    let mut s = String::from("Client Version: v1.32.4+k3s1\nKustomize Version: v5.5.0\n");
+    if !p.flag("client") {
+        s.push_str("Server Version: v1.32.4+k3s1\n");
+    }
+    out.out(&s);
+}
+
+pub fn cluster_info(out: &mut Out<'_, '_>, args: &[String]) {
+    if parse_flags(out, "cluster-info", args, &[]).is_none() {
+        return;
+    }
+    if args.first().map(String::as_str) == Some("dump") {
+        out.err("error: \"kubectl cluster-info dump\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)");
+        return;
+    }
+    out.out("Kubernetes control plane is running at https://127.0.0.1:6443\nCoreDNS is running at https://127.0.0.1:6443/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy\nMetrics-server is running at https://127.0.0.1:6443/api/v1/namespaces/kube-system/services/https:metrics-server:https/proxy\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
+}
+
+pub fn config(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(out, "config", args, &[("current", None, Kind::Bool), ("minify", None, Kind::Bool)]) else { return };
+    match p.args.first().map(String::as_str) {
+        Some("current-context") => out.out("default\n"),
+        Some("get-contexts") => out.out(&KUBECTL_TABLE.format("CURRENT\tNAME\tCLUSTER\tAUTHINFO\tNAMESPACE\n*\tdefault\tdefault\tdefault\t\n")),
+        Some("view") => out.out("apiVersion: v1\nclusters:\n- cluster:\n    certificate-authority-data: DATA+OMITTED\n    server: https://127.0.0.1:6443\n  name: default\ncontexts:\n- context:\n    cluster: default\n    user: default\n  name: default\ncurrent-context: default\nkind: Config\npreferences: {}\nusers:\n- name: default\n  user:\n    client-certificate-data: DATA+OMITTED\n    client-key-data: DATA+OMITTED\n"),
+        Some(other) => out.err(&format!("error: \"kubectl config {other}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)")),
+        None => out.err("error: \"kubectl config\" needs a subcommand: current-context, get-contexts, view"),
+    }
+}
+
+pub fn api_resources(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(
+        out,
+        "api-resources",
+        args,
+        &[
+            ("api-group", None, Kind::Value),
+            ("namespaced", None, Kind::Value),
+            ("output", Some('o'), Kind::Value),
+            ("no-headers", None, Kind::Bool),
+        ],
+    ) else {
+        return;
+    };
+    let mut rows: Vec<&crate::api::registry::Discovered> =
+        DISCOVERY.iter().filter(|d| p.value("api-group").is_none_or(|g| d.group() == g)).collect();
+    if let Some(ns) = p.value("namespaced") {
+        let want = ns != "false";
+        rows.retain(|d| d.namespaced == want);
+    }
+    if p.value("output") == Some("name") {
+        let text: String = rows
+            .iter()
+            .map(|d| if d.group().is_empty() { format!("{}\n", d.plural) } else { format!("{}.{}\n", d.plural, d.group()) })
+            .collect();
+        out.out(&text);
+        return;
+    }
+    let mut text = String::new();
+    if !p.flag("no-headers") {
+        text.push_str("NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND\n");
+    }
+    for d in rows {
+        text.push_str(&format!("{}\t{}\t{}\t{}\t{}\n", d.plural, d.short_names.join(","), d.api_version, d.namespaced, d.kind));
+    }
+    out.out(&KUBECTL_TABLE.format(&text));
+}
+
+pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
+    let flags: &[FlagSpec] = &[
+        ("container", Some('c'), Kind::Value),
+        ("follow", Some('f'), Kind::Bool),
+        ("tail", None, Kind::Value),
+        ("previous", Some('p'), Kind::Bool),
+        ("timestamps", None, Kind::Bool),
+    ];
+    let Some(p) = parse_flags(out, "logs", args, flags) else { return };
+    let ns = namespace(&p);
+    let Some(target) = p.args.first().cloned() else {
+        out.err("error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples");
+        return;
+    };
+    let c = out.cluster();
+    let pod = match target.split_once('/') {
+        Some(("job" | "jobs" | "job.batch" | "jobs.batch", job)) => {
+            if c.api.get(kind_info("Job"), &ns, job).is_err() {
+                out.err(&server_error(&Status::not_found("jobs", "batch", job), None));
+                return;
+            }
+            let pods = c.api.list_objects(kind_info("Pod"), Some(&ns), &Default::default(), &Default::default()).unwrap_or_default();
+            match pods
+                .into_iter()
+                .find(|p| p.pointer("/metadata/labels/batch.kubernetes.io~1job-name").and_then(Value::as_str) == Some(job))
+            {
+                Some(p) => p,
+                None => {
+                    out.err(&format!("error: timed out waiting for the condition (no pods for job/{job} yet)"));
+                    return;
+                }
+            }
+        }
+        Some(("pod" | "pods" | "po", _)) | None => {
+            let name = name_of(&target);
+            match c.api.get(kind_info("Pod"), &ns, &name) {
+                Ok(p) => p,
+                Err(s) => {
+                    out.err(&server_error(&s, None));
+                    return;
+                }
+            }
+        }
+        _ => {
+            out.err(&format!("error: \"kubectl logs {target}\" is not supported by the simulator yet: name a pod or job/NAME"));
+            return;
+        }
+    };
+    let name = get_str(&pod, &["metadata", "name"]).unwrap_or("").to_string();
+    let container = pod.pointer("/spec/containers/0/name").and_then(Value::as_str).unwrap_or("").to_string();
+    if let Some(wanted) = p.value("container").filter(|w| *w != container) {
+        out.err(&format!("Error from server (BadRequest): container {wanted} is not valid for pod {name}"));
+        return;
+    }
+    let waiting = pod.pointer("/status/containerStatuses/0/state/waiting/reason").and_then(Value::as_str).map(str::to_string);
+    if let Some(reason) = waiting {
+        out.err(&format!("Error from server (BadRequest): container {container:?} in pod {name:?} is waiting to start: {reason}"));
+        return;
+    }
+    if pod.pointer("/spec/nodeName").is_none() {
+        out.err(&format!("Error from server (BadRequest): container {container:?} in pod {name:?} is waiting to start: ContainerCreating"));
+        return;
+    }
+    let key = format!("{ns}/{name}");
+    let log = out.cluster().pods.get(&key).map(|r| r.log.clone()).unwrap_or_default();
+    out.out(&log);
+}
+
+fn name_of(target: &str) -> String {
+    target.split_once('/').map(|(_, n)| n.to_string()).unwrap_or_else(|| target.to_string())
+}
+
+/// Words Tab completes after `kubectl`: verbs, resource types, object names.
+pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
+    let verbs = [
+        "get",
+        "apply",
+        "create",
+        "delete",
+        "describe",
+        "logs",
+        "version",
+        "api-resources",
+        "cluster-info",
+        "config",
+        "wait",
+        "label",
+        "patch",
+        "edit",
+        "explain",
+    ];
+    let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    if current.starts_with('-') {
+        return [
+            "--namespace",
+            "--output",
+            "--all-namespaces",
+            "--selector",
+            "--filename",
+            "--show-labels",
+            "--no-headers",
+            "--field-selector",
+            "--dry-run",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    }
+    if args.last().is_some_and(|a| a == "-f" || a == "--filename") {
+        return Vec::new();
+    }
+    if args.last().is_some_and(|a| a == "-n" || a == "--namespace") {
+        return c
+            .api
+            .list_objects(kind_info("Namespace"), None, &Default::default(), &Default::default())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|n| get_str(n, &["metadata", "name"]).map(str::to_string))
+            .collect();
+    }
+    match positional.len() {
+        0 => verbs.iter().map(|s| s.to_string()).collect(),
+        1 if matches!(positional[0].as_str(), "get" | "delete" | "describe" | "label" | "patch" | "edit" | "explain" | "wait") => {
+            SERVED.iter().flat_map(|k| std::iter::once(k.plural.to_string()).chain(k.short_names.iter().map(|s| s.to_string()))).collect()
+        }
+        1 if positional[0] == "logs" => {
+            let ns = namespace_arg(args);
+            c.api
+                .list_objects(kind_info("Pod"), Some(&ns), &Default::default(), &Default::default())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|p| get_str(p, &["metadata", "name"]).map(str::to_string))
+                .collect()
+        }
+        _ if positional.len() >= 2 => {
+            let Some(crate::api::registry::Resolved::Served(k)) = crate::api::registry::resolve(positional[1]) else { return Vec::new() };
+            let ns = namespace_arg(args);
+            c.api
+                .list_objects(k, if k.namespaced { Some(ns.as_str()) } else { None }, &Default::default(), &Default::default())
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|o| get_str(o, &["metadata", "name"]).map(str::to_string))
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn namespace_arg(args: &[String]) -> String {
+    args.iter().position(|a| a == "-n" || a == "--namespace").and_then(|i| args.get(i + 1)).cloned().unwrap_or_else(|| "default".into())
+}

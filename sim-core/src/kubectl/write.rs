@@ -1,0 +1,435 @@
+//! `kubectl apply`, `create` and `delete` (`kubectl.md` §2): reading `-f` files, directories
+//! and stdin (multi-document YAML), mapping kinds, and the exact success and error lines.
+
+use super::command::{namespace, parse_flags, server_error, Out};
+use super::flags::{FlagSpec, Kind};
+use super::get::resolve_type;
+use crate::api::registry::{discovered_kind, kind_for, KindInfo};
+use crate::api::server::{ApplyOutcome, DeleteOptions, Propagation};
+use crate::api::status::Status;
+use crate::vfs::NodeKind;
+use serde_json::{json, Value};
+
+const FILE_FLAGS: &[FlagSpec] = &[
+    ("filename", Some('f'), Kind::Value),
+    ("recursive", Some('R'), Kind::Bool),
+    ("dry-run", None, Kind::Value),
+    ("output", Some('o'), Kind::Value),
+    ("validate", None, Kind::Value),
+    ("server-side", None, Kind::Bool),
+    ("save-config", None, Kind::Bool),
+];
+
+const DELETE_FLAGS: &[FlagSpec] = &[
+    ("filename", Some('f'), Kind::Value),
+    ("recursive", Some('R'), Kind::Bool),
+    ("selector", Some('l'), Kind::Value),
+    ("all", None, Kind::Bool),
+    ("all-namespaces", Some('A'), Kind::Bool),
+    ("grace-period", None, Kind::Value),
+    ("now", None, Kind::Bool),
+    ("force", None, Kind::Bool),
+    ("wait", None, Kind::Bool),
+    ("cascade", None, Kind::Value),
+    ("ignore-not-found", None, Kind::Bool),
+    ("dry-run", None, Kind::Value),
+    ("output", Some('o'), Kind::Value),
+];
+
+/// One document from a file: where it came from and what it says.
+struct Doc {
+    source: String,
+    obj: Value,
+}
+
+/// go-yaml's `line N: message` from a serde_yaml error, counted within the document.
+fn yaml_error(e: &serde_yaml::Error) -> String {
+    let text = e.to_string();
+    let msg = text.split(" at line ").next().unwrap_or(&text).to_string();
+    let line = e.location().map(|l| l.line()).unwrap_or(1);
+    format!("yaml: line {line}: {msg}")
+}
+
+/// Reads every `-f` path (files, directories in lexical order, `-` for stdin). Errors are
+/// kubectl's lines; documents before a broken one are still returned.
+fn read_docs(out: &mut Out<'_, '_>, paths: &[String], recursive: bool) -> (Vec<Doc>, Vec<String>) {
+    let mut docs = Vec::new();
+    let mut errors = Vec::new();
+    let mut files: Vec<(String, String)> = Vec::new();
+    for p in paths {
+        if p == "-" {
+            files.push(("STDIN".into(), out.cx.stdin.clone()));
+            continue;
+        }
+        let abs = out.cx.path(p);
+        match out.cx.fs.stat(&abs).map(|n| n.kind.clone()) {
+            None => errors.push(format!("error: the path {p:?} does not exist")),
+            Some(NodeKind::File(text)) => files.push((p.clone(), text)),
+            Some(NodeKind::Dir) => {
+                let mut found: Vec<(String, String)> = out
+                    .cx
+                    .fs
+                    .files_under(&abs)
+                    .into_iter()
+                    .filter(|(f, _)| recursive || !f[abs.len() + 1..].contains('/'))
+                    .filter(|(f, _)| f.ends_with(".yaml") || f.ends_with(".yml") || f.ends_with(".json"))
+                    .map(|(f, t)| (format!("{}{}", p.trim_end_matches('/'), &f[abs.len()..]), t.to_string()))
+                    .collect();
+                found.sort();
+                files.extend(found);
+            }
+        }
+    }
+    for (source, text) in files {
+        let mut parse_failed = false;
+        for doc in split_documents(&text) {
+            match serde_yaml::from_str::<serde_yaml::Value>(&doc) {
+                Ok(serde_yaml::Value::Null) => {}
+                Ok(v) => match serde_json::to_value(&v) {
+                    Ok(obj) => docs.push(Doc { source: source.clone(), obj }),
+                    Err(e) => errors.push(format!("error: error parsing {source}: error converting YAML to JSON: {e}")),
+                },
+                Err(e) => {
+                    errors.push(format!("error: error parsing {source}: error converting YAML to JSON: {}", yaml_error(&e)));
+                    parse_failed = true;
+                }
+            }
+            if parse_failed {
+                break;
+            }
+        }
+    }
+    (docs, errors)
+}
+
+/// Splits a multi-document YAML text at `---` lines.
+fn split_documents(text: &str) -> Vec<String> {
+    let mut docs = vec![String::new()];
+    for line in text.lines() {
+        if line.trim_end() == "---" || line.starts_with("--- ") {
+            docs.push(String::new());
+            continue;
+        }
+        let cur = docs.last_mut().expect("one document at least");
+        cur.push_str(line);
+        cur.push('\n');
+    }
+    docs.into_iter().filter(|d| !d.trim().is_empty()).collect()
+}
+
+/// Maps a document to its kind and namespace, or the error kubectl prints.
+fn map_doc(doc: &Doc, cli_ns: Option<&str>) -> Result<(&'static KindInfo, String), String> {
+    let obj = &doc.obj;
+    let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
+    let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
+    if kind.is_empty() {
+        return Err(format!("error: error validating {:?}: error validating data: kind not set; if you choose to ignore these errors, turn validation off with --validate=false", doc.source));
+    }
+    if api_version.is_empty() {
+        return Err(format!("error: error validating {:?}: error validating data: apiVersion not set; if you choose to ignore these errors, turn validation off with --validate=false", doc.source));
+    }
+    let name = obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
+    let file_ns = obj.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
+    let Some(k) = kind_for(api_version, kind) else {
+        if let Some(d) = discovered_kind(api_version, kind) {
+            return Err(format!("error: the simulator does not serve {} (시뮬레이터는 이 종류를 지원하지 않습니다)", d.plural));
+        }
+        return Err(format!(
+            "resource mapping not found for name: {name:?} namespace: {file_ns:?} from {:?}: no matches for kind {kind:?} in version {api_version:?}\nensure CRDs are installed first",
+            doc.source
+        ));
+    };
+    let ns = if k.namespaced {
+        match (file_ns, cli_ns) {
+            ("", Some(n)) => n.to_string(),
+            ("", None) => "default".to_string(),
+            (f, Some(n)) if f != n => {
+                return Err(format!("error: the namespace from the provided object {f:?} does not match the namespace {n:?}. You must pass '--namespace={f}' to perform this operation."));
+            }
+            (f, _) => f.to_string(),
+        }
+    } else {
+        String::new()
+    };
+    Ok((k, ns))
+}
+
+/// Prints collected errors the way kubectl's checkErr does: one error with `error: ` (or the
+/// server's form), several as an aggregate without the prefix.
+fn print_errors(out: &mut Out<'_, '_>, errors: Vec<String>) {
+    let many = errors.len() > 1;
+    for e in errors {
+        if many {
+            out.err(e.strip_prefix("error: ").unwrap_or(&e));
+        } else if e.starts_with("error: ") || e.starts_with("Error from server") || e.starts_with("The ") || e.starts_with("Warning") {
+            out.err(&e);
+        } else {
+            out.err(&format!("error: {e}"));
+        }
+    }
+}
+
+fn server_error_in_file(s: &Status, verb: &str, source: &str, many: bool) -> String {
+    if s.reason == "Invalid" && !many {
+        return server_error(s, None);
+    }
+    server_error(s, Some((verb, source)))
+}
+
+pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
+    let Some(p) = parse_flags(out, "apply", args, FILE_FLAGS) else { return };
+    if p.flag("server-side") {
+        out.err("error: \"kubectl apply --server-side\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)");
+        return;
+    }
+    let paths = p.all("filename");
+    if paths.is_empty() {
+        out.err("error: must specify one of -f and -k");
+        return;
+    }
+    let dry_run = p.value("dry-run").unwrap_or("none").to_string();
+    let (docs, mut errors) = read_docs(out, &paths, p.flag("recursive"));
+    if docs.is_empty() && errors.is_empty() {
+        out.err("error: no objects passed to apply");
+        return;
+    }
+    let cli_ns = p.value("namespace").map(str::to_string);
+    let name_only = p.value("output") == Some("name");
+    let now = out.cluster().now_unix();
+    let mut server_errors: Vec<(Status, String, &'static str)> = Vec::new();
+    for doc in &docs {
+        let (kind, ns) = match map_doc(doc, cli_ns.as_deref()) {
+            Ok(m) => m,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let name = doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
+        if dry_run == "client" {
+            let exists = out.cluster().api.get(kind, &ns, &name).is_ok();
+            let verb = if exists { "configured" } else { "created" };
+            out.out(&format!("{}/{name} {verb} (dry run)\n", kind.qualified_singular()));
+            continue;
+        }
+        let server_dry = dry_run == "server";
+        match out.cluster().api.apply(now, kind, &ns, &doc.obj, server_dry) {
+            Ok(applied) => {
+                if let Some(w) = applied.warning {
+                    out.warn(&w);
+                }
+                let verb = match applied.outcome {
+                    ApplyOutcome::Created => "created",
+                    ApplyOutcome::Configured => "configured",
+                    ApplyOutcome::Unchanged => "unchanged",
+                };
+                let shown = applied.object.pointer("/metadata/name").and_then(Value::as_str).unwrap_or(&name).to_string();
+                if name_only {
+                    out.out(&format!("{}/{shown}\n", kind.qualified_singular()));
+                } else {
+                    out.out(&format!(
+                        "{}/{shown} {verb}{}\n",
+                        kind.qualified_singular(),
+                        if server_dry { " (server dry run)" } else { "" }
+                    ));
+                }
+            }
+            Err(s) => {
+                let verb = if out.cluster().api.get(kind, &ns, &name).is_ok() { "patching" } else { "creating" };
+                server_errors.push((s, doc.source.clone(), verb));
+            }
+        }
+    }
+    let many = errors.len() + server_errors.len() > 1;
+    for (s, source, verb) in server_errors {
+        errors.push(server_error_in_file(&s, verb, &source, many));
+    }
+    print_errors(out, errors);
+}
+
+pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
+    // `kubectl create namespace NAME`
+    if let Some(pos) = args.iter().position(|a| a == "namespace" || a == "ns") {
+        let rest: Vec<String> = args[..pos].iter().chain(args[pos + 1..].iter()).cloned().collect();
+        let Some(p) = parse_flags(out, "create namespace", &rest, &[("dry-run", None, Kind::Value), ("output", Some('o'), Kind::Value)])
+        else {
+            return;
+        };
+        if p.args.len() != 1 {
+            out.err(&format!(
+                "error: exactly one NAME is required, got {}\nSee 'kubectl create namespace -h' for help and examples",
+                p.args.len()
+            ));
+            return;
+        }
+        let name = p.args[0].clone();
+        let now = out.cluster().now_unix();
+        let obj = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}});
+        match out.cluster().api.create(now, crate::api::server::kind_info("Namespace"), "", obj, p.value("dry-run") == Some("server")) {
+            Ok(_) if p.value("output") == Some("name") => out.out(&format!("namespace/{name}\n")),
+            Ok(_) => out.out(&format!("namespace/{name} created\n")),
+            Err(s) => out.err(&server_error(&s, None)),
+        }
+        return;
+    }
+    if args.first().is_some_and(|a| !a.starts_with('-')) {
+        out.err(&format!(
+            "error: \"kubectl create {}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)",
+            args[0]
+        ));
+        return;
+    }
+    let Some(p) = parse_flags(out, "create", args, FILE_FLAGS) else { return };
+    let paths = p.all("filename");
+    if paths.is_empty() {
+        out.err("error: must specify one of -f and -k");
+        return;
+    }
+    let (docs, mut errors) = read_docs(out, &paths, p.flag("recursive"));
+    if docs.is_empty() && errors.is_empty() {
+        out.err("error: no objects passed to create");
+        return;
+    }
+    let cli_ns = p.value("namespace").map(str::to_string);
+    let now = out.cluster().now_unix();
+    let mut server_errors = Vec::new();
+    for doc in &docs {
+        let (kind, ns) = match map_doc(doc, cli_ns.as_deref()) {
+            Ok(m) => m,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let mut obj = doc.obj.clone();
+        if p.flag("save-config") {
+            let ann = crate::api::patch::last_applied_value(&obj);
+            obj["metadata"]["annotations"][crate::api::patch::LAST_APPLIED] = json!(ann);
+        }
+        match out.cluster().api.create(now, kind, &ns, obj, p.value("dry-run") == Some("server")) {
+            Ok(o) => {
+                let name = o.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
+                out.out(&format!("{}/{name} created\n", kind.qualified_singular()));
+            }
+            Err(s) => server_errors.push((s, doc.source.clone())),
+        }
+    }
+    let many = errors.len() + server_errors.len() > 1;
+    for (s, source) in server_errors {
+        errors.push(server_error_in_file(&s, "creating", &source, many));
+    }
+    print_errors(out, errors);
+}
+
+pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(out, "delete", args, DELETE_FLAGS) else { return };
+    let ns = namespace(&p);
+    let explicit_ns = p.value("namespace").is_some();
+    let grace: Option<i64> =
+        if p.flag("now") { Some(1) } else { p.value("grace-period").and_then(|g| g.parse().ok()).filter(|g: &i64| *g >= 0) };
+    let propagation = match p.value("cascade") {
+        Some("foreground") => Propagation::Foreground,
+        Some("orphan") | Some("false") => Propagation::Orphan,
+        _ => Propagation::Background,
+    };
+    let wait = p.bools.get("wait").copied().unwrap_or(true);
+    let opts = DeleteOptions { dry_run: p.value("dry-run").is_some_and(|d| d != "none"), propagation, grace_period_seconds: grace };
+    let mut targets: Vec<(&'static KindInfo, String, String, Option<String>)> = Vec::new();
+    let mut errors = Vec::new();
+    let paths = p.all("filename");
+    if !paths.is_empty() {
+        let (docs, errs) = read_docs(out, &paths, p.flag("recursive"));
+        errors.extend(errs);
+        for doc in &docs {
+            match map_doc(doc, p.value("namespace")) {
+                Ok((k, dns)) => targets.push((
+                    k,
+                    dns,
+                    doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string(),
+                    Some(doc.source.clone()),
+                )),
+                Err(e) => errors.push(e),
+            }
+        }
+    } else if p.args.is_empty() {
+        out.err("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'");
+        return;
+    } else if p.args.iter().any(|a| a.contains('/')) {
+        for a in &p.args {
+            let Some((t, n)) = a.split_once('/') else { continue };
+            let Some(k) = resolve_type(out, t) else { return };
+            targets.push((k, if k.namespaced { ns.clone() } else { String::new() }, n.to_string(), None));
+        }
+    } else {
+        let mut kinds = Vec::new();
+        for t in p.args[0].split(',') {
+            let Some(k) = resolve_type(out, t) else { return };
+            kinds.push(k);
+        }
+        let names = &p.args[1..];
+        if names.is_empty() {
+            let selector = p.value("selector").unwrap_or("");
+            if !p.flag("all") && selector.is_empty() {
+                out.err("error: resource(s) were provided, but no name was specified");
+                return;
+            }
+            let labels = crate::api::selector::LabelSelector::parse(selector).unwrap_or_default();
+            for k in kinds {
+                let scope = if k.namespaced && !p.flag("all-namespaces") { Some(ns.as_str()) } else { None };
+                for o in out.cluster().api.list_objects(k, scope, &labels, &Default::default()).unwrap_or_default() {
+                    let on = o.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("").to_string();
+                    targets.push((k, on, o.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string(), None));
+                }
+            }
+            if targets.is_empty() {
+                out.out("No resources found\n");
+                return;
+            }
+        } else {
+            for k in kinds {
+                for n in names {
+                    targets.push((k, if k.namespaced { ns.clone() } else { String::new() }, n.clone(), None));
+                }
+            }
+        }
+    }
+    if explicit_ns && targets.iter().any(|(k, _, _, _)| !k.namespaced) {
+        out.warn("Warning: deleting cluster-scoped resources, not scoped to the provided namespace");
+    }
+    if p.flag("force") && grace == Some(0) {
+        out.warn("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.");
+    }
+    let mut deleted: Vec<(&'static KindInfo, String, String)> = Vec::new();
+    for (kind, tns, name, source) in targets {
+        let now = out.cluster().now_unix();
+        match out.cluster().api.delete(now, kind, &tns, &name, &opts) {
+            Ok(_) => {
+                let suffix = if opts.dry_run { " (dry run)" } else { "" };
+                let verb = if p.flag("force") && grace == Some(0) { "force deleted" } else { "deleted" };
+                if p.value("output") == Some("name") {
+                    out.out(&format!("{}/{name}\n", kind.qualified_singular()));
+                } else {
+                    out.out(&format!("{} {name:?} {verb}{suffix}\n", kind.qualified_singular()));
+                }
+                deleted.push((kind, tns, name));
+            }
+            Err(s) if s.code == 404 && p.flag("ignore-not-found") => {}
+            Err(s) => errors.push(match source {
+                Some(src) => server_error(&s, Some(("deleting", &src))),
+                None => server_error(&s, None),
+            }),
+        }
+    }
+    // --wait (the default): block until the objects are really gone, in virtual time.
+    if wait && !opts.dry_run {
+        for _ in 0..600 {
+            out.cluster().settle();
+            let c = out.cluster();
+            if deleted.iter().all(|(k, n, name)| c.api.get(k, n, name).is_err()) {
+                break;
+            }
+            c.advance(1_000);
+        }
+    }
+    print_errors(out, errors);
+}
