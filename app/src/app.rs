@@ -1,21 +1,25 @@
 //! The page: top bar, steps pane, editor, terminal and cluster pane. The component holds the
-//! session (the shell and its clock) and turns user intents into calls into sim-core.
+//! session (the shell with kubectl, and the simulated cluster) and turns user intents into calls
+//! into sim-core.
 
 use crate::editor::{self, EditorHandle};
 use crate::i18n::Lang;
 use crate::storage;
 use crate::terminal::{floor_boundary, Action, LineKind, Terminal};
-use sim_core::clock::Clock;
+use sim_core::cluster::Cluster;
+use sim_core::session::{new_session, WORKDIR};
 use sim_core::shell::complete::complete;
-use sim_core::shell::{Shell, ShellState};
+use sim_core::shell::Shell;
 use sim_core::vfs::{normalize, HOME};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
-/// The lab's working directory, created on a fresh start.
-pub const WORKDIR: &str = "/root/gsb-kueue";
+/// The simulator's seed: every learner starts from the same cluster.
+const SEED: u64 = 2026;
+/// How often virtual time catches up with the wall clock while the page is open.
+const TICK_MS: u32 = 1_000;
 
 pub enum Msg {
     Input(String),
@@ -30,12 +34,16 @@ pub enum Msg {
     RenameFile,
     DeleteFile,
     ToggleLang,
-    Reset { confirm: bool },
+    Reset {
+        confirm: bool,
+    },
+    /// Virtual time follows wall time: controllers progress while the learner watches.
+    Tick,
 }
 
 pub struct App {
-    shell: Shell<Clock>,
-    clock: Clock,
+    shell: Shell<Cluster>,
+    cluster: Cluster,
     term: Terminal,
     tabs: Vec<String>,
     active: Option<String>,
@@ -56,12 +64,12 @@ pub struct App {
     /// Where to put the input's caret after the next render.
     caret: Option<usize>,
     _listeners: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    _ticker: Option<gloo_timers::callback::Interval>,
 }
 
-fn fresh_state(clock: &Clock) -> ShellState {
-    let mut state = ShellState::new(clock.now_unix());
-    let _ = state.fs.mkdir_all(WORKDIR, clock.now_unix());
-    state
+/// A fresh session: the lab's cluster and a shell with kubectl.
+fn fresh() -> (Shell<Cluster>, Cluster) {
+    new_session(SEED)
 }
 
 fn query_flag(name: &str) -> bool {
@@ -85,7 +93,7 @@ impl App {
     }
 
     fn save(&self) {
-        storage::save(&self.shell.state, &self.clock, &self.term, &self.tabs, self.active.as_ref(), self.lang);
+        storage::save(&self.shell.state, &self.term, &self.tabs, self.active.as_ref(), self.lang);
     }
 
     /// Lets virtual time catch up with the wall clock (1×) before something happens.
@@ -93,12 +101,13 @@ impl App {
         let now = js_sys::Date::now();
         let elapsed = (now - self.wall_ms).max(0.0);
         self.wall_ms = now;
-        self.clock.advance(elapsed as u64);
+        self.cluster.advance(elapsed as u64);
     }
 
     fn run(&mut self, input: String) {
         self.catch_up_time();
-        let result = self.shell.run(&mut self.clock, &input);
+        let result = self.shell.run(&mut self.cluster, &input);
+        storage::save_cluster(&self.cluster);
         for (fd, text) in &result.output.chunks {
             self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
         }
@@ -201,8 +210,10 @@ impl App {
 
     fn reset(&mut self) {
         storage::clear();
-        self.clock = Clock::default();
-        self.shell.state = fresh_state(&self.clock);
+        let (shell, cluster) = fresh();
+        self.shell = shell;
+        self.cluster = cluster;
+        storage::save_cluster(&self.cluster);
         self.term = Terminal::default();
         welcome(&mut self.term, self.lang);
         self.tabs.clear();
@@ -241,7 +252,7 @@ impl App {
             (false, "Tab") => {
                 e.prevent_default();
                 let cursor = self.cursor();
-                let c = complete(&self.shell, &self.clock, &self.term.line, cursor);
+                let c = complete(&self.shell, &self.cluster, &self.term.line, cursor);
                 let current = &self.term.line[c.start..cursor];
                 if c.candidates.len() > 1 && c.replacement == current {
                     if self.last_tab {
@@ -399,20 +410,27 @@ impl Component for App {
 
     fn create(ctx: &Context<Self>) -> Self {
         let embed = query_flag("embed");
-        let (state, clock, term, tabs, active, lang) = match storage::load() {
+        let (mut shell, mut cluster) = fresh();
+        let (term, tabs, active, lang) = match storage::load() {
             Some(saved) => {
                 let term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
-                (saved.shell, saved.clock, term, saved.tabs, saved.active, saved.lang)
+                shell.state = saved.shell;
+                if let Some(c) = storage::load_cluster() {
+                    cluster = c;
+                }
+                (term, saved.tabs, saved.active, saved.lang)
             }
             None => {
-                let clock = Clock::default();
                 let mut term = Terminal::default();
                 let lang = Lang::default();
                 welcome(&mut term, lang);
-                (fresh_state(&clock), clock, term, Vec::new(), None, lang)
+                (term, Vec::new(), None, lang)
             }
         };
-        let shell = Shell::new(state);
+        let ticker = {
+            let link = ctx.link().clone();
+            Some(gloo_timers::callback::Interval::new(TICK_MS, move || link.send_message(Msg::Tick)))
+        };
         // The embedding page may send {type: "kueue-lab:reset"}.
         let link = ctx.link().clone();
         let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
@@ -427,7 +445,7 @@ impl Component for App {
         let seen_generation = shell.state.fs.generation();
         App {
             shell,
-            clock,
+            cluster,
             term,
             tabs,
             active,
@@ -444,6 +462,7 @@ impl Component for App {
             wall_ms: js_sys::Date::now(),
             caret: None,
             _listeners: vec![on_message],
+            _ticker: ticker,
         }
     }
 
@@ -489,7 +508,7 @@ impl Component for App {
             Msg::EditorChanged(text) => {
                 if let Some(path) = self.active.clone() {
                     self.catch_up_time();
-                    let now = self.clock.now_unix();
+                    let now = self.cluster.now_unix();
                     self.show_diagnostics(&path, &text);
                     match self.shell.state.fs.write(&path, &text, now) {
                         Ok(()) => self.status.clear(),
@@ -503,7 +522,7 @@ impl Component for App {
             Msg::EditorSave => {
                 if let (Some(path), Some(editor)) = (self.active.clone(), &self.editor) {
                     let text = editor.get_doc();
-                    let now = self.clock.now_unix();
+                    let now = self.cluster.now_unix();
                     let _ = self.shell.state.fs.write(&path, &text, now);
                     self.seen_generation = self.shell.state.fs.generation();
                     self.save();
@@ -530,7 +549,7 @@ impl Component for App {
                     return false;
                 };
                 let path = normalize(dir, &name);
-                let now = self.clock.now_unix();
+                let now = self.cluster.now_unix();
                 if self.shell.state.fs.stat(&path).is_some() {
                     self.status = format!("{}: {path}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
                     return true;
@@ -580,6 +599,14 @@ impl Component for App {
                 self.lang = self.lang.other();
                 self.save();
                 true
+            }
+            Msg::Tick => {
+                let before = self.cluster.api.resource_version();
+                self.catch_up_time();
+                if self.cluster.api.resource_version() != before {
+                    storage::save_cluster(&self.cluster);
+                }
+                false
             }
             Msg::Reset { confirm } => {
                 if confirm

@@ -294,3 +294,17 @@ fn same_seed_same_history() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn a_restored_cluster_continues_exactly_like_the_original() {
+    let mut a = lab_until_step3();
+    apply(&mut a, &job("train-1", Some(QUEUE_LABEL), 1, "echo hi; sleep 20"));
+    a.advance(1_500);
+    let saved = serde_json::to_string(&a).unwrap();
+    let mut b = Cluster::restore(&saved).unwrap();
+    for c in [&mut a, &mut b] {
+        apply(c, &job("train-2", Some(QUEUE_LABEL), 1, "sleep 5"));
+        c.advance(30_000);
+    }
+    assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+}

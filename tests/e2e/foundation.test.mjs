@@ -133,6 +133,27 @@ test("files can be created, renamed and deleted from the editor", async () => {
   await waitForOutput(page, "ls: cannot access 'localqueue.yaml': No such file or directory");
 });
 
+test("kubectl talks to the simulated cluster", async () => {
+  const page = await openApp(browser.context);
+  await typeLine(page, "kubectl get nodes");
+  await waitForOutput(page, "# kubectl get nodes\nNAME         STATUS   ROLES                  AGE");
+  await waitForOutput(page, "lab-node-1   Ready    control-plane,master");
+  await typeLine(page, "cat <<EOF > rf.yaml");
+  for (const l of ["apiVersion: kueue.x-k8s.io/v1beta1", "kind: ResourceFlavor", "metadata:", "  name: fake-gpu"]) await typeLine(page, l);
+  await typeLine(page, "EOF");
+  await typeLine(page, "kubectl apply -f rf.yaml");
+  await waitForOutput(page, 'error: resource mapping not found for name: "fake-gpu" namespace: "" from "rf.yaml": no matches for kind "ResourceFlavor" in version "kueue.x-k8s.io/v1beta1"\nensure CRDs are installed first');
+  await typeLine(page, "sed -i 's/v1beta1/v1beta2/' rf.yaml && kubectl apply -f rf.yaml");
+  await waitForOutput(page, "resourceflavor.kueue.x-k8s.io/fake-gpu created");
+  // The cluster survives a reload.
+  await page.reload();
+  await page.getByTestId("terminal-input").waitFor();
+  await typeLine(page, "kubectl get rf");
+  await waitForOutput(page, "# kubectl get rf\nNAME       AGE\nfake-gpu   ");
+  await typeLine(page, "kubectl delete -f rf.yaml");
+  await waitForOutput(page, 'resourceflavor.kueue.x-k8s.io "fake-gpu" deleted');
+});
+
 test("with the network off, a second visit still works", async () => {
   const page = await openApp(browser.context);
   await page.evaluate(async () => {

@@ -97,11 +97,39 @@ pub const BOOT_NAMESPACES: [&str; 4] = ["default", "kube-node-lease", "kube-publ
 /// `kube-root-ca.crt` in every namespace (the data is a stand-in certificate).
 const ROOT_CA: &str = "-----BEGIN CERTIFICATE-----\nMIIBdzCCAR2gAwIBAgIBADAKBggqhkjOPQQDAjAjMSEwHwYDVQQDDBhrM3Mtc2Vy\ndmVyLWNhQDE3OTYyMDE4MDAwHhcNMjYxMjAyMDgzMDAwWhcNMzYxMTMwMDgzMDAw\n-----END CERTIFICATE-----\n";
 
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+#[serde(into = "StoredServer", from = "StoredServer")]
 pub struct ApiServer {
     objects: BTreeMap<Key, Value>,
     resource_version: u64,
     rng: SimRng,
     watch: Vec<WatchEvent>,
+}
+
+/// What of the API server persists (the browser keeps it across reloads): the objects, the
+/// resourceVersion counter and the random generator. The watch log starts empty again.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredServer {
+    objects: Vec<Value>,
+    resource_version: u64,
+    rng: SimRng,
+}
+
+impl From<ApiServer> for StoredServer {
+    fn from(s: ApiServer) -> Self {
+        StoredServer { objects: s.objects.into_values().collect(), resource_version: s.resource_version, rng: s.rng }
+    }
+}
+
+impl From<StoredServer> for ApiServer {
+    fn from(s: StoredServer) -> Self {
+        let mut objects = BTreeMap::new();
+        for o in s.objects {
+            let Some(kind) = o.get("kind").and_then(Value::as_str).and_then(|k| SERVED.iter().find(|x| x.kind == k)) else { continue };
+            objects.insert(ApiServer::key(kind, object::namespace(&o), object::name(&o)), o);
+        }
+        ApiServer { objects, resource_version: s.resource_version, rng: s.rng, watch: Vec::new() }
+    }
 }
 
 struct StoreLookup<'a>(&'a BTreeMap<Key, Value>);

@@ -65,6 +65,7 @@ pub struct PodRuntime {
     pub ip: Option<String>,
 }
 
+#[derive(Clone, Serialize, Deserialize)]
 pub struct Cluster {
     pub api: ApiServer,
     pub clock: Clock,
@@ -82,7 +83,8 @@ pub struct Cluster {
     /// The fake device plugin's GPU slots per node: which pod (`ns/name`) holds each GPU.
     pub gpu_slots: BTreeMap<String, Vec<Option<String>>>,
     /// The event recorder's aggregation cache: (object uid, reason, message) → the Event's
-    /// namespace and name.
+    /// namespace and name. Rebuilt from the Events after a restore.
+    #[serde(skip)]
     pub event_index: BTreeMap<(String, String, String), (String, String)>,
 }
 
@@ -119,6 +121,26 @@ impl Cluster {
         boot::boot(&mut c, boot_time);
         c.settle();
         c
+    }
+
+    /// A cluster restored from its JSON form (what the browser keeps in local storage).
+    pub fn restore(json: &str) -> Result<Self, String> {
+        let mut c: Cluster = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        for e in
+            c.api.list_objects(crate::api::server::kind_info("Event"), None, &Default::default(), &Default::default()).unwrap_or_default()
+        {
+            let key = (
+                e.pointer("/involvedObject/uid").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
+                e.get("reason").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
+                e.get("message").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
+            );
+            let at = (
+                e.pointer("/metadata/namespace").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
+                e.pointer("/metadata/name").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
+            );
+            c.event_index.insert(key, at);
+        }
+        Ok(c)
     }
 
     pub fn now_unix(&self) -> i64 {
