@@ -3,9 +3,17 @@
 //! `[exit N]`). `UPDATE_GOLDEN=1 cargo test` rewrites the .out files; review the diff by eye.
 
 use sim_core::clock::Clock;
+use sim_core::session::new_session;
 use sim_core::shell::{Shell, ShellState};
 use sim_core::transcript;
 use std::path::Path;
+
+/// Replays on the lab's simulated cluster, with kubectl.
+fn replay_on_cluster(script: &str) -> String {
+    let (mut shell, mut cluster) = new_session(2026);
+    let entries = transcript::run(&mut shell, &mut cluster, script, 1000);
+    transcript::render(&entries, true)
+}
 
 fn replay(script: &str) -> String {
     let mut clock = Clock::default();
@@ -18,7 +26,16 @@ fn replay(script: &str) -> String {
 
 #[test]
 fn shell_transcripts() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/shell");
+    check_dir("tests/golden/shell", replay);
+}
+
+#[test]
+fn kubectl_transcripts() {
+    check_dir("tests/golden/kubectl", replay_on_cluster);
+}
+
+fn check_dir(rel: &str, replay: fn(&str) -> String) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
     let mut count = 0;

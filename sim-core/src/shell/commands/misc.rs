@@ -170,12 +170,13 @@ pub fn echo<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
 /// bash's printf: %s %b %c %d %i %u %o %x %X %f %e %g %%, flags, width, precision; the format
 /// is reused while arguments remain.
 pub fn printf<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
-    let args: &[String] = if args.first().map(String::as_str) == Some("--") { &args[1..] } else { args };
+    let end_of_options = args.first().map(String::as_str) == Some("--");
+    let args: &[String] = if end_of_options { &args[1..] } else { args };
     let Some(format) = args.first() else {
         cx.errln("printf: usage: printf [-v var] format [arguments]");
         return 2;
     };
-    if format.starts_with('-') && format.len() > 1 {
+    if !end_of_options && format.starts_with('-') && format.len() > 1 {
         cx.errln(&format!("bash: printf: {}: invalid option", &format[..2]));
         cx.errln("printf: usage: printf [-v var] format [arguments]");
         return 2;
