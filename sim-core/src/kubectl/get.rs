@@ -59,6 +59,8 @@ enum Output {
     Name,
     Json,
     Yaml,
+    JsonPath(String),
+    JsonPathAsJson(String),
 }
 
 pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
@@ -73,6 +75,8 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         Some("name") => Output::Name,
         Some("json") => Output::Json,
         Some("yaml") => Output::Yaml,
+        Some(o) if o.starts_with("jsonpath-as-json=") => Output::JsonPathAsJson(o["jsonpath-as-json=".len()..].to_string()),
+        Some(o) if o.starts_with("jsonpath=") => Output::JsonPath(o["jsonpath=".len()..].to_string()),
         Some(o)
             if o.starts_with("jsonpath")
                 || o.starts_with("custom-columns")
@@ -219,7 +223,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                 .collect();
             out.out(&text);
         }
-        Output::Json | Output::Yaml => {
+        Output::Json | Output::Yaml | Output::JsonPath(_) | Output::JsonPathAsJson(_) => {
             if objects.is_empty() && out.failed {
                 return;
             }
@@ -228,9 +232,34 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             } else {
                 json!({"apiVersion": "v1", "items": objects, "kind": "List", "metadata": {"resourceVersion": ""}})
             };
-            let text = if matches!(output, Output::Json) { format!("{}\n", to_json(&doc)) } else { to_yaml(&doc) };
-            out.out(&text);
+            let result = match &output {
+                Output::Json => Ok(format!("{}\n", to_json(&doc))),
+                Output::Yaml => Ok(to_yaml(&doc)),
+                Output::JsonPath(t) => super::jsonpath::execute(&normalize_template(t), &doc).map_err(|e| (t.clone(), e)),
+                Output::JsonPathAsJson(t) => super::jsonpath::execute_as_json(&normalize_template(t), &doc)
+                    .map(|v| format!("{}\n", to_json(&json!(v))))
+                    .map_err(|e| (t.clone(), e)),
+                Output::Table { .. } | Output::Name => Ok(String::new()),
+            };
+            match result {
+                Ok(text) => out.out(&text),
+                Err((_, (true, msg))) => out.err(&format!("error: {msg}")),
+                Err((t, (false, msg))) => out.err(&format!(
+                    "error: error executing jsonpath {:?}: Error executing template: {msg}. Printing more information for debugging the template:\n\ttemplate was:\n\t\t{}\n",
+                    normalize_template(&t),
+                    normalize_template(&t)
+                )),
+            }
         }
+    }
+}
+
+/// kubectl wraps a template without braces in `{...}`.
+fn normalize_template(t: &str) -> String {
+    if t.contains('{') {
+        t.to_string()
+    } else {
+        format!("{{{t}}}")
     }
 }
 

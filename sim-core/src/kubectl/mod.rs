@@ -5,6 +5,7 @@ pub mod command;
 pub mod flags;
 pub mod get;
 pub mod info;
+pub mod jsonpath;
 pub mod table_printer;
 pub mod tabwriter;
 pub mod write;

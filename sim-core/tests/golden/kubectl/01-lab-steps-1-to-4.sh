@@ -82,3 +82,8 @@ kubectl get pods --bogus
 kubectl apply -f missing.yaml
 kubectl delete job train-1 -n team-a
 kubectl -n team-a get pods
+kubectl get job train-1 -n team-a -o jsonpath='{.spec.suspend}'
+kubectl get pods -n team-a -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.status.phase}{"\n"}{end}'
+kubectl get cq team-a -o jsonpath='{.status.flavorsReservation[0].resources[?(@.name=="nvidia.com/gpu")].total}{"\n"}'
+kubectl get node lab-node-1 -o jsonpath='{.status.allocatable.nvidia\.com/gpu}'
+kubectl get pods -n team-a -o jsonpath='{.items[*].metadata.name'
