@@ -42,7 +42,7 @@ const NOT_YET: &[&str] = &[
     "kueue",
 ];
 const NO_CONTAINERS: &[&str] = &["exec", "attach", "port-forward", "cp", "top"];
-const SUPPORTED: &[&str] = &["get", "apply", "create", "delete", "logs", "version", "api-resources", "cluster-info", "config"];
+const SUPPORTED: &[&str] = &["get", "describe", "apply", "create", "delete", "logs", "version", "api-resources", "cluster-info", "config"];
 
 /// What a verb writes and whether it failed.
 pub struct Out<'a, 'b> {
@@ -147,13 +147,14 @@ impl Command<Cluster> for Kubectl {
             break;
         }
         let Some(at) = verb_at else {
-            out.out("kubectl controls the Kubernetes cluster manager.\n\n시뮬레이터의 kubectl 이 지원하는 명령 / Commands the simulator's kubectl supports:\n  get, apply, create, delete, logs, version, api-resources, cluster-info, config\n\nUsage:\n  kubectl [flags] [options]\n");
+            out.out("kubectl controls the Kubernetes cluster manager.\n\n시뮬레이터의 kubectl 이 지원하는 명령 / Commands the simulator's kubectl supports:\n  get, describe, apply, create, delete, logs, version, api-resources, cluster-info, config\n\nUsage:\n  kubectl [flags] [options]\n");
             return 0;
         };
         let verb = args[at].clone();
         let rest: Vec<String> = args[..at].iter().chain(args[at + 1..].iter()).cloned().collect();
         match verb.as_str() {
             "get" => super::get::run(&mut out, &rest),
+            "describe" => super::describe::run(&mut out, &rest),
             "apply" => super::write::apply(&mut out, &rest, false),
             "create" => super::write::create(&mut out, &rest),
             "delete" => super::write::delete(&mut out, &rest),

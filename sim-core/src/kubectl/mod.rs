@@ -2,6 +2,7 @@
 //! simulated cluster, printing what kubectl v1.32 prints.
 
 pub mod command;
+pub mod describe;
 pub mod flags;
 pub mod get;
 pub mod info;

@@ -1,0 +1,21 @@
+kubectl create namespace team-a
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: fake-gpu\nspec:\n  nodeLabels:\n    nvidia.com/gpu.present: "true"\n' > flavor.yaml
+printf 'apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: team-a\nspec:\n  namespaceSelector: {}\n  resourceGroups:\n  - coveredResources: ["cpu", "memory", "nvidia.com/gpu"]\n    flavors:\n    - name: fake-gpu\n      resources:\n      - name: cpu\n        nominalQuota: 2\n      - name: memory\n        nominalQuota: 2Gi\n      - name: nvidia.com/gpu\n        nominalQuota: 2\n---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: team-a\nspec:\n  clusterQueue: team-a\n' > queues.yaml
+kubectl apply -f flavor.yaml -f queues.yaml
+for_job() { :; }
+printf 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: NAME\n  namespace: team-a\n  labels:\n    kueue.x-k8s.io/queue-name: lq\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: trainer\n        image: busybox:1.36\n        command: ["sh", "-c", "echo training; sleep 3600"]\n        resources:\n          requests:\n            cpu: 500m\n            memory: 512Mi\n            nvidia.com/gpu: 1\n          limits:\n            nvidia.com/gpu: 1\n' > job.tmpl
+sed 's/NAME/train-1/' job.tmpl > job-1.yaml; sed 's/NAME/train-2/' job.tmpl > job-2.yaml; sed 's/NAME/train-3/' job.tmpl > job-3.yaml
+kubectl apply -f job-1.yaml -f job-2.yaml
+sleep 5
+kubectl apply -f job-3.yaml
+sleep 3
+kubectl -n team-a get jobs
+kubectl -n team-a get workloads
+kubectl get clusterqueue,localqueue -A
+kubectl get cq -o wide
+kubectl describe job train-3 -n team-a
+kubectl describe clusterqueue team-a
+kubectl delete job train-1 -n team-a
+sleep 3
+kubectl -n team-a get workloads
+kubectl -n team-a get pods -o wide
