@@ -5,6 +5,7 @@
 pub mod api;
 pub mod clock;
 pub mod cluster;
+pub mod jq;
 pub mod kubectl;
 pub mod rand;
 pub mod session;

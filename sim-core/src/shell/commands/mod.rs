@@ -60,7 +60,10 @@ pub fn standard<W: World + 'static>() -> Vec<(&'static str, Rc<dyn Command<W>>)>
         ("true", misc::true_, "do nothing, successfully"),
         ("whoami", misc::whoami, "print the user name"),
     ];
-    table.into_iter().map(|(name, run, summary)| (name, Rc::new(FnCommand { run, summary }) as Rc<dyn Command<W>>)).collect()
+    let mut all: Vec<(&'static str, Rc<dyn Command<W>>)> =
+        table.into_iter().map(|(name, run, summary)| (name, Rc::new(FnCommand { run, summary }) as Rc<dyn Command<W>>)).collect();
+    all.push(("jq", Rc::new(crate::jq::Jq)));
+    all
 }
 
 /// coreutils' `Try 'X --help' for more information.` tail after a usage error.

@@ -19,3 +19,12 @@ kubectl delete job train-1 -n team-a
 sleep 3
 kubectl -n team-a get workloads
 kubectl -n team-a get pods -o wide
+kubectl get cq team-a -o json | jq '{admitted: .status.admittedWorkloads, pending: .status.pendingWorkloads, gpu_reserved: (.status.flavorsReservation[0].resources[] | select(.name == "nvidia.com/gpu") | .total | tonumber)}' > usage.json
+cat usage.json
+jq -r '.pending' usage.json
+kubectl get workloads -n team-a -o json | jq -r '.items[] | "\(.metadata.name) \(.status.conditions[] | select(.type == "QuotaReserved") | .reason)"'
+jq '.a.b' usage.json
+jq '.admitted |' usage.json
+jq nosuchfn usage.json
+echo 'not json' | jq .
+jq . missing.json
