@@ -28,3 +28,5 @@ jq '.admitted |' usage.json
 jq nosuchfn usage.json
 echo 'not json' | jq .
 jq . missing.json
+kubectl describe pods -n team-a train-3
+kubectl describe ns team-a
