@@ -11,11 +11,6 @@ pub struct Kubectl;
 
 /// Verbs real kubectl has that the simulator answers honestly instead of imitating.
 const NOT_YET: &[&str] = &[
-    "describe",
-    "wait",
-    "label",
-    "annotate",
-    "patch",
     "edit",
     "explain",
     "replace",
@@ -42,7 +37,22 @@ const NOT_YET: &[&str] = &[
     "kueue",
 ];
 const NO_CONTAINERS: &[&str] = &["exec", "attach", "port-forward", "cp", "top"];
-const SUPPORTED: &[&str] = &["get", "describe", "apply", "create", "delete", "logs", "version", "api-resources", "cluster-info", "config"];
+const SUPPORTED: &[&str] = &[
+    "get",
+    "describe",
+    "wait",
+    "label",
+    "annotate",
+    "patch",
+    "apply",
+    "create",
+    "delete",
+    "logs",
+    "version",
+    "api-resources",
+    "cluster-info",
+    "config",
+];
 
 /// What a verb writes and whether it failed.
 pub struct Out<'a, 'b> {
@@ -147,7 +157,7 @@ impl Command<Cluster> for Kubectl {
             break;
         }
         let Some(at) = verb_at else {
-            out.out("kubectl controls the Kubernetes cluster manager.\n\n시뮬레이터의 kubectl 이 지원하는 명령 / Commands the simulator's kubectl supports:\n  get, describe, apply, create, delete, logs, version, api-resources, cluster-info, config\n\nUsage:\n  kubectl [flags] [options]\n");
+            out.out("kubectl controls the Kubernetes cluster manager.\n\n시뮬레이터의 kubectl 이 지원하는 명령 / Commands the simulator's kubectl supports:\n  get, describe, apply, create, delete, label, annotate, patch, wait, logs, version,\n  api-resources, cluster-info, config\n\nUsage:\n  kubectl [flags] [options]\n");
             return 0;
         };
         let verb = args[at].clone();
@@ -155,6 +165,10 @@ impl Command<Cluster> for Kubectl {
         match verb.as_str() {
             "get" => super::get::run(&mut out, &rest),
             "describe" => super::describe::run(&mut out, &rest),
+            "label" => super::modify::label(&mut out, &rest, false),
+            "annotate" => super::modify::label(&mut out, &rest, true),
+            "patch" => super::modify::patch(&mut out, &rest),
+            "wait" => super::modify::wait(&mut out, &rest),
             "apply" => super::write::apply(&mut out, &rest, false),
             "create" => super::write::create(&mut out, &rest),
             "delete" => super::write::delete(&mut out, &rest),

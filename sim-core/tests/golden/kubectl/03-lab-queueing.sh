@@ -30,3 +30,13 @@ echo 'not json' | jq .
 jq . missing.json
 kubectl describe pods -n team-a train-3
 kubectl describe ns team-a
+printf 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: sneaky\n  namespace: team-a\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: trainer\n        image: busybox:1.36\n        command: ["sleep", "3600"]\n        resources:\n          limits:\n            nvidia.com/gpu: 1\n' > sneaky.yaml
+kubectl apply -f sneaky.yaml
+kubectl wait --for=condition=Ready pod -l job-name=sneaky -n team-a --timeout=30s
+kubectl label job sneaky -n team-a kueue.x-k8s.io/queue-name=lq
+kubectl label job sneaky -n team-a team=a
+kubectl annotate job sneaky -n team-a note=bypass
+kubectl patch cq team-a --type merge -p '{"spec":{"stopPolicy":"None"}}'
+kubectl patch cq team-a -p '{"spec":{"stopPolicy":"None"}}'
+kubectl wait --for=condition=Complete job/sneaky -n team-a --timeout=5s
+kubectl wait --for=jsonpath='{.status.phase}'=Running pod -l job-name=sneaky -n team-a

@@ -1,0 +1,298 @@
+//! `kubectl label`, `annotate`, `patch` and `wait` (`kubectl.md`): patches through the API
+//! core with kubectl's output lines, and waiting in virtual time.
+
+use super::command::{namespace, parse_flags, server_error, Out};
+use super::flags::Kind;
+use super::get::resolve_type;
+use crate::api::object::get_str;
+use crate::api::registry::KindInfo;
+use crate::api::server::PatchType;
+use serde_json::{json, Map, Value};
+
+/// `TYPE NAME...` or `TYPE/NAME...` followed by the remaining arguments.
+fn targets(out: &mut Out<'_, '_>, args: &[String]) -> Option<(Vec<(&'static KindInfo, String)>, Vec<String>)> {
+    let first = args.first()?;
+    if let Some((t, n)) = first.split_once('/') {
+        let kind = resolve_type(out, t)?;
+        let mut list = vec![(kind, n.to_string())];
+        let mut rest = Vec::new();
+        for a in &args[1..] {
+            match a.split_once('/') {
+                Some((t, n)) if !a.contains('=') => list.push((resolve_type(out, t)?, n.to_string())),
+                _ => rest.push(a.clone()),
+            }
+        }
+        return Some((list, rest));
+    }
+    let kind = resolve_type(out, first)?;
+    let name = args.get(1)?.clone();
+    Some((vec![(kind, name)], args[2..].to_vec()))
+}
+
+/// `kubectl label` and `kubectl annotate`.
+pub fn label(out: &mut Out<'_, '_>, args: &[String], annotate: bool) {
+    let verb = if annotate { "annotate" } else { "label" };
+    let Some(p) = parse_flags(
+        out,
+        verb,
+        args,
+        &[("overwrite", None, Kind::Bool), ("all", None, Kind::Bool), ("dry-run", None, Kind::Value), ("selector", Some('l'), Kind::Value)],
+    ) else {
+        return;
+    };
+    let ns = namespace(&p);
+    let Some((objs, changes)) = targets(out, &p.args) else {
+        if !out.failed {
+            out.err(&format!("error: one or more resources must be specified as <resource> <name> or <resource>/<name>\nSee 'kubectl {verb} -h' for help and examples"));
+        }
+        return;
+    };
+    if changes.is_empty() {
+        out.err(&format!(
+            "error: at least one {} update is required\nSee 'kubectl {verb} -h' for help and examples",
+            if annotate { "annotation" } else { "label" }
+        ));
+        return;
+    }
+    let field = if annotate { "annotations" } else { "labels" };
+    for (kind, name) in objs {
+        let obj_ns = if kind.namespaced { ns.as_str() } else { "" };
+        let current = match out.cluster().api.get(kind, obj_ns, &name) {
+            Ok(o) => o,
+            Err(e) => {
+                out.err(&server_error(&e, None));
+                continue;
+            }
+        };
+        let existing = current.pointer(&format!("/metadata/{field}")).and_then(Value::as_object).cloned().unwrap_or_default();
+        let mut patch = Map::new();
+        let mut changed = false;
+        for c in &changes {
+            if let Some(k) = c.strip_suffix('-') {
+                if existing.contains_key(k) {
+                    patch.insert(k.to_string(), Value::Null);
+                    changed = true;
+                }
+                continue;
+            }
+            let Some((k, v)) = c.split_once('=') else {
+                out.err(&format!("error: invalid {} format: {c}", if annotate { "annotation" } else { "label" }));
+                return;
+            };
+            if let Some(old) = existing.get(k).and_then(Value::as_str) {
+                if old != v && !p.flag("overwrite") {
+                    out.err(&format!("error: '{k}' already has a value ({old}), and --overwrite is false"));
+                    return;
+                }
+                if old == v {
+                    continue;
+                }
+            }
+            patch.insert(k.to_string(), json!(v));
+            changed = true;
+        }
+        let shown = format!("{}/{name}", kind.qualified_singular());
+        let past = if annotate { "annotated" } else { "labeled" };
+        if !changed {
+            out.out(&format!("{shown} not {past}\n"));
+            continue;
+        }
+        let body = json!({"metadata": {field: patch}});
+        let now = out.cluster().now_unix();
+        match out.cluster().api.patch(now, kind, obj_ns, &name, PatchType::Merge, &body, false, p.value("dry-run").is_some()) {
+            Ok(_) => out.out(&format!("{shown} {past}\n")),
+            Err(e) => out.err(&server_error(&e, None)),
+        }
+    }
+}
+
+pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(
+        out,
+        "patch",
+        args,
+        &[
+            ("patch", Some('p'), Kind::Value),
+            ("type", None, Kind::Value),
+            ("dry-run", None, Kind::Value),
+            ("subresource", None, Kind::Value),
+        ],
+    ) else {
+        return;
+    };
+    let ns = namespace(&p);
+    let Some((objs, _)) = targets(out, &p.args) else {
+        if !out.failed {
+            out.err("error: must specify a resource type and name\nSee 'kubectl patch -h' for help and examples");
+        }
+        return;
+    };
+    let Some(text) = p.value("patch") else {
+        out.err("error: must specify -p to patch");
+        return;
+    };
+    let body: Value = match serde_yaml::from_str::<serde_yaml::Value>(text).ok().and_then(|v| serde_json::to_value(v).ok()) {
+        Some(v) => v,
+        None => {
+            out.err(&format!("error: unable to parse \"{text}\": yaml: did not find expected node content"));
+            return;
+        }
+    };
+    let patch_type = match p.value("type").unwrap_or("strategic") {
+        "merge" => PatchType::Merge,
+        "json" => PatchType::Json,
+        "strategic" => PatchType::Strategic,
+        other => {
+            out.err(&format!("error: --type must be one of [json merge strategic], not {other:?}"));
+            return;
+        }
+    };
+    let status = p.value("subresource") == Some("status");
+    for (kind, name) in objs {
+        let obj_ns = if kind.namespaced { ns.as_str() } else { "" };
+        let before = out.cluster().api.get(kind, obj_ns, &name).ok();
+        let now = out.cluster().now_unix();
+        match out.cluster().api.patch(now, kind, obj_ns, &name, patch_type, &body, status, p.value("dry-run").is_some()) {
+            Ok(after) => {
+                let same = before
+                    .as_ref()
+                    .map(|b| b.pointer("/metadata/resourceVersion") == after.pointer("/metadata/resourceVersion"))
+                    .unwrap_or(false);
+                out.out(&format!("{}/{name} {}\n", kind.qualified_singular(), if same { "patched (no change)" } else { "patched" }));
+            }
+            Err(e) => out.err(&server_error(&e, None)),
+        }
+    }
+}
+
+/// Parses a duration like `30s`, `2m`, `1h`, `500ms`, `0` (kubectl's `--timeout`).
+fn parse_duration(s: &str) -> Option<u64> {
+    if let Some(ms) = s.strip_suffix("ms") {
+        return ms.parse().ok();
+    }
+    let (num, mult) = match s.chars().last()? {
+        's' => (&s[..s.len() - 1], 1000),
+        'm' => (&s[..s.len() - 1], 60_000),
+        'h' => (&s[..s.len() - 1], 3_600_000),
+        _ => (s, 1000),
+    };
+    num.parse::<f64>().ok().map(|v| (v * mult as f64) as u64)
+}
+
+pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(
+        out,
+        "wait",
+        args,
+        &[
+            ("for", None, Kind::Value),
+            ("timeout", None, Kind::Value),
+            ("all", None, Kind::Bool),
+            ("selector", Some('l'), Kind::Value),
+            ("all-namespaces", Some('A'), Kind::Bool),
+        ],
+    ) else {
+        return;
+    };
+    let ns = namespace(&p);
+    let Some(cond) = p.value("for").map(str::to_string) else {
+        out.err("error: --for must be specified");
+        return;
+    };
+    let timeout = match p.value("timeout") {
+        None => 30_000,
+        Some(t) => match parse_duration(t) {
+            Some(ms) => ms,
+            None => {
+                out.err(&format!("error: invalid argument {t:?} for \"--timeout\" flag: time: invalid duration {t:?}"));
+                return;
+            }
+        },
+    };
+    let mut objs: Vec<(&'static KindInfo, String)> = Vec::new();
+    if p.args.first().is_some_and(|a| !a.contains('/')) && (p.flag("all") || p.value("selector").is_some()) {
+        let Some(kind) = resolve_type(out, &p.args[0]) else { return };
+        let labels = crate::api::selector::LabelSelector::parse(p.value("selector").unwrap_or("")).unwrap_or_default();
+        for o in out
+            .cluster()
+            .api
+            .list_objects(kind, if kind.namespaced { Some(ns.as_str()) } else { None }, &labels, &Default::default())
+            .unwrap_or_default()
+        {
+            objs.push((kind, get_str(&o, &["metadata", "name"]).unwrap_or("").to_string()));
+        }
+        if objs.is_empty() {
+            out.err("error: no matching resources found");
+            return;
+        }
+    } else {
+        match targets(out, &p.args) {
+            Some((list, _)) => objs = list,
+            None => {
+                if !out.failed {
+                    out.err("error: resource name may not be empty");
+                }
+                return;
+            }
+        }
+    }
+    // What "met" means for one object (`None` = the object is gone).
+    let met = |obj: Option<&Value>| -> Result<bool, String> {
+        if cond == "delete" {
+            return Ok(obj.is_none());
+        }
+        let Some(obj) = obj else { return Ok(false) };
+        if let Some(c) = cond.strip_prefix("condition=") {
+            let (ty, want) = c.split_once('=').unwrap_or((c, "True"));
+            return Ok(obj.pointer("/status/conditions").and_then(Value::as_array).is_some_and(|cs| {
+                cs.iter().any(|x| {
+                    x["type"].as_str().is_some_and(|t| t.eq_ignore_ascii_case(ty))
+                        && x["status"].as_str().is_some_and(|s| s.eq_ignore_ascii_case(want))
+                })
+            }));
+        }
+        if let Some(j) = cond.strip_prefix("jsonpath=") {
+            let (expr, want) = match j.rsplit_once('=') {
+                Some((e, w)) if !e.ends_with('=') => (e.to_string(), Some(w.to_string())),
+                _ => (j.to_string(), None),
+            };
+            let template = if expr.contains('{') { expr } else { format!("{{{expr}}}") };
+            let got = super::jsonpath::execute(&template, obj).map_err(|e| e.1)?;
+            return Ok(match want {
+                Some(w) => got == w,
+                None => !got.is_empty(),
+            });
+        }
+        Err(format!("unrecognized condition: {cond:?}"))
+    };
+    for (kind, name) in objs {
+        let obj_ns = if kind.namespaced { ns.clone() } else { String::new() };
+        let start = out.cluster().now_ms();
+        let shown = format!("{}/{name}", kind.qualified_singular());
+        if cond != "delete" && out.cluster().api.get(kind, &obj_ns, &name).is_err() {
+            out.err(&server_error(&crate::api::status::Status::not_found(kind.plural, kind.group, &name), None));
+            continue;
+        }
+        loop {
+            let obj = out.cluster().api.get(kind, &obj_ns, &name).ok();
+            match met(obj.as_ref()) {
+                Ok(true) => {
+                    out.out(&format!("{shown} condition met\n"));
+                    break;
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    out.err(&format!("error: {e}"));
+                    return;
+                }
+            }
+            let c = out.cluster();
+            if c.now_ms() >= start + timeout {
+                out.err(&format!("error: timed out waiting for the condition on {}/{name}", kind.plural));
+                break;
+            }
+            let step = 1_000.min(start + timeout - c.now_ms()).max(1);
+            c.advance(step);
+        }
+    }
+}
