@@ -9,8 +9,11 @@ use crate::api::registry::KindInfo;
 use crate::api::server::PatchType;
 use serde_json::{json, Map, Value};
 
+/// Objects named on the command line: kind and name.
+type Targets = Vec<(&'static KindInfo, String)>;
+
 /// `TYPE NAME...` or `TYPE/NAME...` followed by the remaining arguments.
-fn targets(out: &mut Out<'_, '_>, args: &[String]) -> Option<(Vec<(&'static KindInfo, String)>, Vec<String>)> {
+fn targets(out: &mut Out<'_, '_>, args: &[String]) -> Option<(Targets, Vec<String>)> {
     let first = args.first()?;
     if let Some((t, n)) = first.split_once('/') {
         let kind = resolve_type(out, t)?;
@@ -209,7 +212,7 @@ pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
             }
         },
     };
-    let mut objs: Vec<(&'static KindInfo, String)> = Vec::new();
+    let mut objs: Targets = Vec::new();
     if p.args.first().is_some_and(|a| !a.contains('/')) && (p.flag("all") || p.value("selector").is_some()) {
         let Some(kind) = resolve_type(out, &p.args[0]) else { return };
         let labels = crate::api::selector::LabelSelector::parse(p.value("selector").unwrap_or("")).unwrap_or_default();
