@@ -61,6 +61,7 @@ enum Output {
     Yaml,
     JsonPath(String),
     JsonPathAsJson(String),
+    CustomColumns(String),
 }
 
 pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
@@ -77,6 +78,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         Some("yaml") => Output::Yaml,
         Some(o) if o.starts_with("jsonpath-as-json=") => Output::JsonPathAsJson(o["jsonpath-as-json=".len()..].to_string()),
         Some(o) if o.starts_with("jsonpath=") => Output::JsonPath(o["jsonpath=".len()..].to_string()),
+        Some(o) if o.starts_with("custom-columns=") => Output::CustomColumns(o["custom-columns=".len()..].to_string()),
         Some(o)
             if o.starts_with("jsonpath")
                 || o.starts_with("custom-columns")
@@ -126,7 +128,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     let single_named = requests.len() == 1 && requests[0].1.len() == 1;
     for (kind, names) in &requests {
         let ns_opt = if kind.namespaced && !all_ns { Some(ns.as_str()) } else { None };
-        let as_table = matches!(output, Output::Table { .. });
+        let as_table = matches!(output, Output::Table { .. }) && p.value("sort-by").is_none();
         let mut rows: Vec<Value> = Vec::new();
         let mut columns = Value::Null;
         let fetch = |out: &mut Out<'_, '_>, name: Option<&str>| -> Result<Value, Status> {
@@ -180,6 +182,15 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         if as_table && !rows.is_empty() {
             tables.push((kind, json!({"columnDefinitions": columns, "rows": rows})));
         }
+        // --sort-by: the objects are fetched, sorted client-side, then turned into a table.
+        if !as_table && matches!(output, Output::Table { .. }) {
+            let mine: Vec<Value> = std::mem::take(&mut objects);
+            let sorted = sort_objects(mine, p.value("sort-by").unwrap_or(""));
+            let t = crate::api::table::table(kind, &sorted, now, out.cluster().api.resource_version());
+            if !t["rows"].as_array().is_some_and(Vec::is_empty) {
+                tables.push((kind, t));
+            }
+        }
     }
     match output {
         Output::Table { wide } => {
@@ -223,7 +234,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                 .collect();
             out.out(&text);
         }
-        Output::Json | Output::Yaml | Output::JsonPath(_) | Output::JsonPathAsJson(_) => {
+        Output::Json | Output::Yaml | Output::JsonPath(_) | Output::JsonPathAsJson(_) | Output::CustomColumns(_) => {
             if objects.is_empty() && out.failed {
                 return;
             }
@@ -239,6 +250,9 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                 Output::JsonPathAsJson(t) => super::jsonpath::execute_as_json(&normalize_template(t), &doc)
                     .map(|v| format!("{}\n", to_json(&json!(v))))
                     .map_err(|e| (t.clone(), e)),
+                Output::CustomColumns(spec) => {
+                    custom_columns(spec, &objects_of(&doc), p.flag("no-headers")).map_err(|e| (spec.clone(), (true, e)))
+                }
                 Output::Table { .. } | Output::Name => Ok(String::new()),
             };
             match result {
@@ -252,6 +266,75 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             }
         }
     }
+}
+
+/// The objects a document holds: a List's items, or the object itself.
+fn objects_of(doc: &Value) -> Vec<Value> {
+    if doc["kind"] == "List" {
+        doc["items"].as_array().cloned().unwrap_or_default()
+    } else {
+        vec![doc.clone()]
+    }
+}
+
+/// `--sort-by=<jsonpath>`: a stable sort on the field's text (numbers numerically).
+fn sort_objects(mut objs: Vec<Value>, field: &str) -> Vec<Value> {
+    let template = normalize_template(field);
+    let key = |o: &Value| super::jsonpath::execute(&template, o).unwrap_or_default();
+    objs.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        match (ka.parse::<f64>(), kb.parse::<f64>()) {
+            (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
+            _ => ka.cmp(&kb),
+        }
+    });
+    objs
+}
+
+/// `-o custom-columns=HEADER:.path,...` (`kubectl.md` §3.8): `<none>` for a missing value, maps in
+/// Go syntax, several values comma-joined.
+fn custom_columns(spec: &str, objects: &[Value], no_headers: bool) -> Result<String, String> {
+    let mut cols: Vec<(String, String)> = Vec::new();
+    for part in spec.split(',') {
+        let Some((h, path)) = part.split_once(':') else {
+            return Err(format!("unexpected custom-columns spec: {part}, expected <header>:<json-path-expr>"));
+        };
+        cols.push((h.to_string(), path.to_string()));
+    }
+    let go = |v: &Value| -> String {
+        match v {
+            Value::Object(m) => format!(
+                "map[{}]",
+                m.iter()
+                    .map(|(k, x)| format!("{k}:{}", x.as_str().map(str::to_string).unwrap_or_else(|| x.to_string())))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    };
+    let mut text = String::new();
+    if !no_headers {
+        text.push_str(&cols.iter().map(|(h, _)| h.as_str()).collect::<Vec<_>>().join("\t"));
+        text.push('\n');
+    }
+    for o in objects {
+        let cells: Vec<String> = cols
+            .iter()
+            .map(|(_, path)| {
+                let vals = super::jsonpath::execute_as_json(&normalize_template(path), o).unwrap_or_default();
+                if vals.is_empty() {
+                    "<none>".to_string()
+                } else {
+                    vals.iter().map(go).collect::<Vec<_>>().join(",")
+                }
+            })
+            .collect();
+        text.push_str(&cells.join("\t"));
+        text.push('\n');
+    }
+    Ok(super::tabwriter::KUBECTL_TABLE.format(&text))
 }
 
 /// kubectl wraps a template without braces in `{...}`.

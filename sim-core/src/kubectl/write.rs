@@ -272,6 +272,10 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
         }
         return;
     }
+    if args.first().map(String::as_str) == Some("job") {
+        create_job(out, &args[1..]);
+        return;
+    }
     if args.first().is_some_and(|a| !a.starts_with('-')) {
         out.err(&format!(
             "error: \"kubectl create {}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)",
@@ -432,4 +436,37 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
         }
     }
     print_errors(out, errors);
+}
+
+/// `kubectl create job NAME --image=IMAGE [-- COMMAND [args...]]`
+fn create_job(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(
+        out,
+        "create job",
+        args,
+        &[("image", None, Kind::Value), ("dry-run", None, Kind::Value), ("output", Some('o'), Kind::Value), ("from", None, Kind::Value)],
+    ) else {
+        return;
+    };
+    if p.args.len() != 1 {
+        out.err(&format!("error: exactly one NAME is required, got {}\nSee 'kubectl create job -h' for help and examples", p.args.len()));
+        return;
+    }
+    let Some(image) = p.value("image") else {
+        out.err("error: --image must be specified");
+        return;
+    };
+    let name = p.args[0].clone();
+    let ns = namespace(&p);
+    let mut container = json!({"name": name, "image": image});
+    if !p.rest.is_empty() {
+        container["command"] = json!(p.rest);
+    }
+    let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name, "namespace": ns},
+        "spec": {"template": {"spec": {"containers": [container], "restartPolicy": "Never"}}}});
+    let now = out.cluster().now_unix();
+    match out.cluster().api.create(now, crate::api::server::kind_info("Job"), &ns, job, p.value("dry-run") == Some("server")) {
+        Ok(_) => out.out(&format!("job.batch/{name} created\n")),
+        Err(s) => out.err(&format!("error: failed to create job: {}", s.message)),
+    }
 }

@@ -40,3 +40,12 @@ kubectl patch cq team-a --type merge -p '{"spec":{"stopPolicy":"None"}}'
 kubectl patch cq team-a -p '{"spec":{"stopPolicy":"None"}}'
 kubectl wait --for=condition=Complete job/sneaky -n team-a --timeout=5s
 kubectl wait --for=jsonpath='{.status.phase}'=Running pod -l job-name=sneaky -n team-a
+kubectl get pods -n team-a -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName,PHASE:.status.phase
+kubectl get workloads -n team-a -o 'custom-columns=NAME:.metadata.name,QUOTA:.status.conditions[?(@.type=="QuotaReserved")].status,CQ:.status.admission.clusterQueue'
+kubectl get pods -n team-a -o custom-columns=NAME
+kubectl get events -n team-a --sort-by=.lastTimestamp --field-selector involvedObject.kind=Job
+kubectl create job hello -n team-a --image=busybox:1.36 -- echo hello
+sleep 5
+kubectl logs job/hello -n team-a
+kubectl get jobs -n team-a
+kubectl create job hello -n team-a --image=busybox:1.36 -- echo hello
