@@ -249,7 +249,25 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
 
 pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
     // `kubectl create namespace NAME`
-    if let Some(pos) = args.iter().position(|a| a == "namespace" || a == "ns") {
+    // The subcommand is the first argument that is not a flag or a flag's value.
+    let mut sub = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "-n" | "--namespace" | "-f" | "--filename" | "-o" | "--output" | "--dry-run" => i += 2,
+            a if a.starts_with('-') => i += 1,
+            _ => {
+                sub = Some(i);
+                break;
+            }
+        }
+    }
+    if let Some(pos) = sub.filter(|&i| args[i] == "job") {
+        let rest: Vec<String> = args[..pos].iter().chain(args[pos + 1..].iter()).cloned().collect();
+        create_job(out, &rest);
+        return;
+    }
+    if let Some(pos) = sub.filter(|&i| args[i] == "namespace" || args[i] == "ns") {
         let rest: Vec<String> = args[..pos].iter().chain(args[pos + 1..].iter()).cloned().collect();
         let Some(p) = parse_flags(out, "create namespace", &rest, &[("dry-run", None, Kind::Value), ("output", Some('o'), Kind::Value)])
         else {
@@ -272,14 +290,10 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
         }
         return;
     }
-    if args.first().map(String::as_str) == Some("job") {
-        create_job(out, &args[1..]);
-        return;
-    }
-    if args.first().is_some_and(|a| !a.starts_with('-')) {
+    if let Some(pos) = sub {
         out.err(&format!(
             "error: \"kubectl create {}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)",
-            args[0]
+            args[pos]
         ));
         return;
     }
