@@ -95,6 +95,12 @@ mod kubectl_and_jq {
     fn word() -> impl Strategy<Value = String> {
         prop_oneof![
             Just("get".to_string()),
+            Just("kueue".to_string()),
+            Just("list".to_string()),
+            Just("kwl".to_string()),
+            Just("--for".to_string()),
+            Just("--status".to_string()),
+            Just("--active".to_string()),
             Just("apply".to_string()),
             Just("delete".to_string()),
             Just("describe".to_string()),

@@ -34,7 +34,6 @@ const NOT_YET: &[&str] = &[
     "plugin",
     "completion",
     "alpha",
-    "kueue",
 ];
 const NO_CONTAINERS: &[&str] = &["exec", "attach", "port-forward", "cp", "top"];
 const SUPPORTED: &[&str] = &[
@@ -169,6 +168,7 @@ impl Command<Cluster> for Kubectl {
             "annotate" => super::modify::label(&mut out, &rest, true),
             "patch" => super::modify::patch(&mut out, &rest),
             "wait" => super::modify::wait(&mut out, &rest),
+            "kueue" => super::kueuectl::run(&mut out, &rest),
             "apply" => super::write::apply(&mut out, &rest, false),
             "create" => super::write::create(&mut out, &rest),
             "delete" => super::write::delete(&mut out, &rest),

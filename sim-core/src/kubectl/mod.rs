@@ -7,6 +7,7 @@ pub mod flags;
 pub mod get;
 pub mod info;
 pub mod jsonpath;
+pub mod kueuectl;
 pub mod modify;
 pub mod table_printer;
 pub mod tabwriter;

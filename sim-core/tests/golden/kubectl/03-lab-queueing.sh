@@ -49,3 +49,28 @@ sleep 5
 kubectl logs job/hello -n team-a
 kubectl get jobs -n team-a
 kubectl create job hello -n team-a --image=busybox:1.36 -- echo hello
+sed 's/NAME/train-4/' job.tmpl | kubectl apply -f -
+sed 's/NAME/train-5/' job.tmpl | kubectl apply -f -
+sleep 2
+kubectl kueue list workload -n team-a
+kubectl kueue list wl
+kubectl kueue list workload -A
+kubectl kueue list clusterqueue
+kubectl kueue list localqueue -n team-a
+kubectl kueue list resourceflavor
+kubectl kueue list kwl -n team-a --for job/hello
+kubectl kueue list lq --all-namespaces --clusterqueue team-a
+kubectl kueue list cq --active=true
+kubectl kueue list cq --active=false
+kubectl kueue list cq --active=true,false
+kubectl kueue list kwl -n team-a --for job/train-3
+kubectl kueue list kwl -n team-a --for job/nope
+kubectl kueue list kwl -n team-a --for widgets/x
+kubectl kueue list kwl -n team-a --status admitted --status pending -c team-a
+kubectl kueue list kwl -n team-a --status running
+kubectl kueue list kwl -n team-a -l kueue.x-k8s.io/job-uid
+kubectl kueue list pods
+kubectl kueue stop workload foo -n team-a
+kubectl kueue list workload -n team-a --status=admitted
+kubectl kueue list kwl -n team-a --status pending
+kubectl kueue list kwl -n team-a -q other
