@@ -7,12 +7,13 @@ use crate::api::object::rfc3339;
 use crate::api::server::kind_info;
 use serde_json::{json, Value};
 
-/// A system pod: namespace, name, containers (name, image, cpu request, memory request),
+/// A system pod: namespace, name, containers (name, image, cpu and memory requests, cpu and
+/// memory limits; empty for none, as the charts set them),
 /// seconds after boot it was created, completed?, restarts, IP suffix.
 struct SystemPod {
     namespace: &'static str,
     name: &'static str,
-    containers: &'static [(&'static str, &'static str, &'static str, &'static str)],
+    containers: &'static [(&'static str, &'static str, &'static str, &'static str, &'static str, &'static str)],
     created_after_boot: i64,
     completed: bool,
     restarts: i64,
@@ -24,7 +25,14 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "device-plugin-8qtwk",
-        containers: &[("nvidia-device-plugin-ctr", "ghcr.io/run-ai/fake-gpu-operator/device-plugin:0.2.0", "100m", "100Mi")],
+        containers: &[(
+            "nvidia-device-plugin-ctr",
+            "ghcr.io/run-ai/fake-gpu-operator/device-plugin:0.2.0",
+            "100m",
+            "100Mi",
+            "200m",
+            "200Mi",
+        )],
         created_after_boot: 88,
         completed: false,
         restarts: 0,
@@ -34,7 +42,14 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "kwok-gpu-device-plugin-6d9c7f55b4-x2lkd",
-        containers: &[("kwok-gpu-device-plugin", "ghcr.io/run-ai/fake-gpu-operator/kwok-gpu-device-plugin:0.2.0", "100m", "200Mi")],
+        containers: &[(
+            "kwok-gpu-device-plugin",
+            "ghcr.io/run-ai/fake-gpu-operator/kwok-gpu-device-plugin:0.2.0",
+            "100m",
+            "200Mi",
+            "200m",
+            "400Mi",
+        )],
         created_after_boot: 64,
         completed: false,
         restarts: 0,
@@ -44,7 +59,14 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "nvidia-dcgm-exporter-kwok-7b96d8f4c5-sd9fh",
-        containers: &[("nvidia-dcgm-exporter-kwok", "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0", "50m", "100Mi")],
+        containers: &[(
+            "nvidia-dcgm-exporter-kwok",
+            "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0",
+            "50m",
+            "100Mi",
+            "500m",
+            "256Mi",
+        )],
         created_after_boot: 64,
         completed: false,
         restarts: 0,
@@ -54,7 +76,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "nvidia-dcgm-exporter-rv4nq",
-        containers: &[("nvidia-dcgm-exporter", "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0", "100m", "100Mi")],
+        containers: &[("nvidia-dcgm-exporter", "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0", "100m", "100Mi", "200m", "200Mi")],
         created_after_boot: 88,
         completed: false,
         restarts: 0,
@@ -64,7 +86,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "status-updater-5f8b66c9d7-m7qzp",
-        containers: &[("status-updater", "ghcr.io/run-ai/fake-gpu-operator/status-updater:0.2.0", "200m", "200Mi")],
+        containers: &[("status-updater", "ghcr.io/run-ai/fake-gpu-operator/status-updater:0.2.0", "200m", "200Mi", "400m", "400Mi")],
         created_after_boot: 64,
         completed: false,
         restarts: 0,
@@ -74,7 +96,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "topology-server-67cb98d5c4-hzk4n",
-        containers: &[("topology-server", "ghcr.io/run-ai/fake-gpu-operator/topology-server:0.2.0", "100m", "100Mi")],
+        containers: &[("topology-server", "ghcr.io/run-ai/fake-gpu-operator/topology-server:0.2.0", "100m", "100Mi", "200m", "200Mi")],
         created_after_boot: 64,
         completed: false,
         restarts: 0,
@@ -84,7 +106,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "coredns-697968c856-xxssm",
-        containers: &[("coredns", "rancher/mirrored-coredns-coredns:1.12.1", "100m", "70Mi")],
+        containers: &[("coredns", "rancher/mirrored-coredns-coredns:1.12.1", "100m", "70Mi", "", "170Mi")],
         created_after_boot: 0,
         completed: false,
         restarts: 0,
@@ -94,7 +116,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "helm-install-traefik-crd-jntf7",
-        containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "")],
+        containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "", "", "")],
         created_after_boot: 0,
         completed: true,
         restarts: 0,
@@ -104,7 +126,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "helm-install-traefik-mkgds",
-        containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "")],
+        containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "", "", "")],
         created_after_boot: 0,
         completed: true,
         restarts: 1,
@@ -114,7 +136,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "local-path-provisioner-774c6665dc-fd9qr",
-        containers: &[("local-path-provisioner", "rancher/local-path-provisioner:v0.0.31", "", "")],
+        containers: &[("local-path-provisioner", "rancher/local-path-provisioner:v0.0.31", "", "", "", "")],
         created_after_boot: 0,
         completed: false,
         restarts: 0,
@@ -124,7 +146,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "metrics-server-6f4c6675d5-2lrl8",
-        containers: &[("metrics-server", "rancher/mirrored-metrics-server:v0.7.2", "100m", "70Mi")],
+        containers: &[("metrics-server", "rancher/mirrored-metrics-server:v0.7.2", "100m", "70Mi", "", "")],
         created_after_boot: 0,
         completed: false,
         restarts: 0,
@@ -134,7 +156,10 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "svclb-traefik-1c5a0d3e-btsvz",
-        containers: &[("lb-tcp-80", "rancher/klipper-lb:v0.4.13", "", ""), ("lb-tcp-443", "rancher/klipper-lb:v0.4.13", "", "")],
+        containers: &[
+            ("lb-tcp-80", "rancher/klipper-lb:v0.4.13", "", "", "", ""),
+            ("lb-tcp-443", "rancher/klipper-lb:v0.4.13", "", "", "", ""),
+        ],
         created_after_boot: 19,
         completed: false,
         restarts: 0,
@@ -144,7 +169,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "traefik-c98fdf6fb-jcfxt",
-        containers: &[("traefik", "rancher/mirrored-library-traefik:3.3.6", "", "")],
+        containers: &[("traefik", "rancher/mirrored-library-traefik:3.3.6", "", "", "", "")],
         created_after_boot: 19,
         completed: false,
         restarts: 0,
@@ -154,7 +179,7 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kueue-system",
         name: "kueue-controller-manager-5d8f96c7b4-qwt6n",
-        containers: &[("manager", "registry.k8s.io/kueue/kueue:v0.20.3", "500m", "512Mi")],
+        containers: &[("manager", "registry.k8s.io/kueue/kueue:v0.20.3", "500m", "512Mi", "2", "512Mi")],
         created_after_boot: 104,
         completed: false,
         restarts: 0,
@@ -221,6 +246,56 @@ fn node_object(n: &NodeShape) -> Value {
     })
 }
 
+/// The events a node collects while k3s starts (`k3s.md` §7.2), at their offsets from the node's
+/// registration: (seconds, count, type, reason, message, component). `{n}` is the node's name.
+const NODE_BOOT_EVENTS: &[(i64, i64, &str, &str, &str, &str)] = &[
+    (-1, 1, "Normal", "Starting", "Starting kubelet.", "kubelet"),
+    (-1, 1, "Warning", "InvalidDiskCapacity", "invalid capacity 0 on image filesystem", "kubelet"),
+    (-1, 2, "Normal", "NodeHasSufficientMemory", "Node {n} status is now: NodeHasSufficientMemory", "kubelet"),
+    (-1, 2, "Normal", "NodeHasNoDiskPressure", "Node {n} status is now: NodeHasNoDiskPressure", "kubelet"),
+    (-1, 2, "Normal", "NodeHasSufficientPID", "Node {n} status is now: NodeHasSufficientPID", "kubelet"),
+    (0, 1, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods", "kubelet"),
+    (1, 1, "Normal", "Synced", "Node synced successfully", "cloud-node-controller"),
+    (1, 1, "Normal", "NodePasswordValidationComplete", "Deferred node password secret validation complete", "k3s-supervisor"),
+    (2, 1, "Normal", "Starting", "", "kube-proxy"),
+    (3, 1, "Normal", "RegisteredNode", "Node {n} event: Registered Node {n} in Controller", "node-controller"),
+    (6, 1, "Normal", "NodeReady", "Node {n} status is now: NodeReady", "kubelet"),
+];
+
+/// Writes the node's boot events into `default`, as core/v1 Events. The kubelet, kube-proxy and
+/// k3s-supervisor refer to the node by name in `involvedObject.uid`; the controllers by its uid.
+fn node_events(c: &mut Cluster, node: &Value, registered: i64) {
+    let name = node["metadata"]["name"].as_str().unwrap_or("").to_string();
+    let uid = node["metadata"]["uid"].as_str().unwrap_or("").to_string();
+    for (i, (offset, count, ty, reason, message, component)) in NODE_BOOT_EVENTS.iter().enumerate() {
+        let first = registered + offset;
+        // Repeated status events are re-sent when the node registers.
+        let last = if *count > 1 { registered } else { first };
+        let by_name = matches!(*component, "kubelet" | "kube-proxy" | "k3s-supervisor");
+        let mut source = json!({"component": component});
+        if matches!(*component, "kubelet" | "kube-proxy") {
+            source["host"] = json!(name);
+        }
+        let event = json!({
+            "apiVersion": "v1",
+            "kind": "Event",
+            "metadata": {"name": format!("{name}.{:x}", (first as i128) * 1_000_000_000 + i as i128 * 1_000_000), "namespace": "default"},
+            "involvedObject": {"apiVersion": "v1", "kind": "Node", "name": name, "uid": if by_name { name.clone() } else { uid.clone() }},
+            "reason": reason,
+            "message": message.replace("{n}", &name),
+            "source": source,
+            "firstTimestamp": rfc3339(first),
+            "lastTimestamp": rfc3339(last),
+            "count": count,
+            "type": ty,
+            "eventTime": null,
+            "reportingComponent": component,
+            "reportingInstance": if by_name { name.clone() } else { String::new() },
+        });
+        let _ = c.api.create(last, kind_info("Event"), "default", event, false);
+    }
+}
+
 fn node_conditions(boot: i64) -> Value {
     let t = rfc3339(boot);
     let ready = rfc3339(boot + 6);
@@ -245,6 +320,9 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
             stored["status"]["conditions"] = node_conditions(boot_time);
             let _ = c.api.update(boot_time, kind_info("Node"), "", stored, true, false);
         }
+        if let Ok(stored) = c.api.get(kind_info("Node"), "", &n.name) {
+            node_events(c, &stored, boot_time);
+        }
     }
     let Some(node) = nodes.first() else { return };
     for p in SYSTEM_PODS {
@@ -252,10 +330,23 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
         let containers: Vec<Value> = p
             .containers
             .iter()
-            .map(|(name, image, cpu, mem)| {
+            .map(|(name, image, cpu, mem, cpu_limit, mem_limit)| {
                 let mut c = json!({"name": name, "image": image});
-                if !cpu.is_empty() {
-                    c["resources"] = json!({"requests": {"cpu": cpu, "memory": mem}});
+                let pairs = |cpu: &str, mem: &str| {
+                    let mut m = serde_json::Map::new();
+                    for (k, v) in [("cpu", cpu), ("memory", mem)] {
+                        if !v.is_empty() {
+                            m.insert(k.into(), json!(v));
+                        }
+                    }
+                    m
+                };
+                let (requests, limits) = (pairs(cpu, mem), pairs(cpu_limit, mem_limit));
+                if !limits.is_empty() {
+                    c["resources"]["limits"] = Value::Object(limits);
+                }
+                if !requests.is_empty() {
+                    c["resources"]["requests"] = Value::Object(requests);
                 }
                 c
             })
@@ -274,7 +365,7 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
         let statuses: Vec<Value> = p
             .containers
             .iter()
-            .map(|(name, image, _, _)| {
+            .map(|(name, image, ..)| {
                 let state = if p.completed {
                     json!({"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": started, "finishedAt": rfc3339(created + 15)}})
                 } else {

@@ -19,7 +19,7 @@ const FLAGS: &[FlagSpec] =
 
 /// Kinds with a describer here: the generic one for Kueue's custom resources, and Job's.
 fn supported(kind: &KindInfo) -> bool {
-    kind.columns.is_some() || matches!(kind.kind, "Job" | "Pod" | "Namespace")
+    kind.columns.is_some() || matches!(kind.kind, "Job" | "Pod" | "Namespace" | "Node")
 }
 
 /// `smartLabelFor`: `nominalQuota` → `Nominal Quota`, `apiVersion` → `API Version`,
@@ -108,7 +108,7 @@ fn unstructured(out: &mut String, level: usize, content: &serde_json::Map<String
 }
 
 /// `Labels:` with one `k=v` per line (continuations start with a tab), or `<none>`.
-fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &serde_json::Map<String, Value>) {
+pub(super) fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &serde_json::Map<String, Value>) {
     let mut pairs: Vec<String> = labels.iter().map(|(k, v)| format!("{k}={}", scalar(v))).collect();
     pairs.sort();
     if pairs.is_empty() {
@@ -124,7 +124,7 @@ fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &serd
     }
 }
 
-fn annotations_block(out: &mut String, first_indent: &str, annotations: &serde_json::Map<String, Value>) {
+pub(super) fn annotations_block(out: &mut String, first_indent: &str, annotations: &serde_json::Map<String, Value>) {
     let shown: Vec<(&String, String)> =
         annotations.iter().filter(|(k, _)| *k != "kubectl.kubernetes.io/last-applied-configuration").map(|(k, v)| (k, scalar(v))).collect();
     if shown.is_empty() {
@@ -146,14 +146,15 @@ fn annotations_block(out: &mut String, first_indent: &str, annotations: &serde_j
 }
 
 /// `Wed, 02 Dec 2026 09:21:40 +0000`
-fn rfc1123z(unix: i64) -> String {
+pub(super) fn rfc1123z(unix: i64) -> String {
     let (y, m, d, hh, mm, ss) = civil_from_unix(unix);
     let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][unix.div_euclid(86_400).rem_euclid(7) as usize];
     format!("{weekday}, {d:02} {} {y} {hh:02}:{mm:02}:{ss:02} +0000", MONTHS[(m - 1) as usize])
 }
 
-/// The Events section (`DescribeEvents`).
-fn events_block(c: &Cluster, obj: &Value) -> String {
+/// The Events section (`DescribeEvents`). A node's events are also matched by name, as the
+/// kubelet records them against the node's name rather than its uid.
+pub(super) fn events_block(c: &Cluster, obj: &Value) -> String {
     let ns = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()).unwrap_or("default");
     let uid = get_str(obj, &["metadata", "uid"]).unwrap_or("");
     let now = c.now_unix();
@@ -162,7 +163,12 @@ fn events_block(c: &Cluster, obj: &Value) -> String {
         .list_objects(kind_info("Event"), Some(ns), &Default::default(), &Default::default())
         .unwrap_or_default()
         .into_iter()
-        .filter(|e| get_str(e, &["involvedObject", "uid"]) == Some(uid))
+        .filter(|e| {
+            get_str(e, &["involvedObject", "uid"]) == Some(uid)
+                || (get_str(obj, &["kind"]) == Some("Node")
+                    && get_str(e, &["involvedObject", "kind"]) == Some("Node")
+                    && get_str(e, &["involvedObject", "name"]) == get_str(obj, &["metadata", "name"]))
+        })
         .collect();
     if events.is_empty() {
         return "Events:\t<none>\n".into();
@@ -582,6 +588,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             "Job" => describe_job(out.cluster(), o),
             "Pod" => describe_pod(out.cluster(), o),
             "Namespace" => describe_namespace(o),
+            "Node" => super::describe_node::describe_node(out.cluster(), o),
             _ => describe_generic(out.cluster(), o),
         })
         .collect();

@@ -3,6 +3,7 @@
 
 pub mod command;
 pub mod describe;
+pub mod describe_node;
 pub mod flags;
 pub mod get;
 pub mod info;

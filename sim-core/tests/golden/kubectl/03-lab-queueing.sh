@@ -52,6 +52,8 @@ kubectl create job hello -n team-a --image=busybox:1.36 -- echo hello
 sed 's/NAME/train-4/' job.tmpl | kubectl apply -f -
 sed 's/NAME/train-5/' job.tmpl | kubectl apply -f -
 sleep 2
+kubectl describe node lab-node-1
+kubectl describe no lab-
 kubectl kueue list workload -n team-a
 kubectl kueue list wl
 kubectl kueue list workload -A

@@ -1,0 +1,262 @@
+//! `kubectl describe node` (`k3s.md` §7.4; upstream `describeNode` and `describeNodeResource` in
+//! kubectl's `describe.go`): the node's metadata, lease, conditions, capacity, system info, the
+//! non-terminated pods with their requests and limits as a share of allocatable, the totals, and
+//! the Events section — all one Go tabwriter block, as kubectl writes it.
+
+use super::describe::{annotations_block, events_block, labels_block, rfc1123z};
+use super::tabwriter::KUBECTL_DESCRIBE;
+use crate::api::duration::human_duration;
+use crate::api::object::{get, get_str, parse_time};
+use crate::api::quantity::{Format, Quantity};
+use crate::api::server::kind_info;
+use crate::cluster::Cluster;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// The kubelet renews its node lease every 10 s.
+const LEASE_RENEW_SECONDS: i64 = 10;
+
+/// Resource totals keyed by name; like `ResourceList.Add`, a sum keeps the format of its first term.
+type Totals = BTreeMap<String, Quantity>;
+
+fn add(totals: &mut Totals, name: &str, q: Quantity) {
+    totals.entry(name.to_string()).and_modify(|t| t.nanos += q.nanos).or_insert(q);
+}
+
+fn quantities(m: Option<&Value>) -> Vec<(String, Quantity)> {
+    m.and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| Some((k.clone(), Quantity::parse(v.as_str()?).ok().or_else(|| v.as_i64().map(Quantity::from_units))?)))
+        .collect()
+}
+
+/// A pod's requests and limits as `resourcehelper.PodRequestsAndLimits` computes them: the sum
+/// over containers, raised to any larger init container, plus overhead. A limit without a request
+/// counts as the request, as API defaulting makes it.
+fn pod_requests_and_limits(pod: &Value) -> (Totals, Totals) {
+    let per_container = |c: &Value| {
+        let limits: Totals = quantities(get(c, &["resources", "limits"])).into_iter().collect();
+        let mut requests = limits.clone();
+        requests.extend(quantities(get(c, &["resources", "requests"])));
+        (requests, limits)
+    };
+    let (mut requests, mut limits) = (Totals::new(), Totals::new());
+    for c in get(pod, &["spec", "containers"]).and_then(Value::as_array).into_iter().flatten() {
+        let (r, l) = per_container(c);
+        r.into_iter().for_each(|(k, q)| add(&mut requests, &k, q));
+        l.into_iter().for_each(|(k, q)| add(&mut limits, &k, q));
+    }
+    for c in get(pod, &["spec", "initContainers"]).and_then(Value::as_array).into_iter().flatten() {
+        let (r, l) = per_container(c);
+        for (totals, init) in [(&mut requests, r), (&mut limits, l)] {
+            for (k, q) in init {
+                if totals.get(&k).is_none_or(|t| t.nanos < q.nanos) {
+                    totals.insert(k, q);
+                }
+            }
+        }
+    }
+    for (k, q) in quantities(get(pod, &["spec", "overhead"])) {
+        add(&mut requests, &k, q);
+        add(&mut limits, &k, q);
+    }
+    (requests, limits)
+}
+
+fn zero() -> Quantity {
+    Quantity { nanos: 0, format: Format::DecimalSI }
+}
+
+/// `value (NN%)`, the share of allocatable truncated to a whole percent (0 when nothing is allocatable).
+fn with_share(q: Quantity, allocatable: Option<&Quantity>, milli: bool) -> String {
+    let (num, den) = match allocatable {
+        Some(a) if milli => (q.milli_value() as f64, a.milli_value() as f64),
+        Some(a) => (q.value() as f64, a.value() as f64),
+        None => (0.0, 0.0),
+    };
+    let share = if den == 0.0 { 0 } else { (num / den * 100.0) as i64 };
+    format!("{q} ({share}%)")
+}
+
+fn roles(labels: &Map<String, Value>) -> String {
+    let mut roles: Vec<&str> = labels
+        .iter()
+        .filter_map(|(k, v)| match k.strip_prefix("node-role.kubernetes.io/") {
+            Some(role) if !role.is_empty() => Some(role),
+            _ if k == "kubernetes.io/role" => v.as_str().filter(|r| !r.is_empty()),
+            _ => None,
+        })
+        .collect();
+    roles.sort();
+    roles.dedup();
+    if roles.is_empty() {
+        "<none>".into()
+    } else {
+        roles.join(",")
+    }
+}
+
+fn taints(node: &Value) -> String {
+    let list: Vec<String> = get(node, &["spec", "taints"])
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|t| {
+            let key = get_str(t, &["key"]).unwrap_or("");
+            let effect = get_str(t, &["effect"]).unwrap_or("");
+            match get_str(t, &["value"]).filter(|v| !v.is_empty()) {
+                Some(v) => format!("{key}={v}:{effect}"),
+                None => format!("{key}:{effect}"),
+            }
+        })
+        .collect();
+    if list.is_empty() {
+        "Taints:\t<none>\n".into()
+    } else {
+        list.iter().enumerate().map(|(i, t)| if i == 0 { format!("Taints:\t{t}\n") } else { format!("\t{t}\n") }).collect()
+    }
+}
+
+fn time_cell(v: Option<&str>) -> String {
+    v.and_then(parse_time).map(rfc1123z).unwrap_or_else(|| "<unset>".into())
+}
+
+pub fn describe_node(c: &Cluster, node: &Value) -> String {
+    let now = c.now_unix();
+    let name = get_str(node, &["metadata", "name"]).unwrap_or("");
+    let created = get_str(node, &["metadata", "creationTimestamp"]).and_then(parse_time).unwrap_or(now);
+    let labels = get(node, &["metadata", "labels"]).and_then(Value::as_object).cloned().unwrap_or_default();
+    let mut t = format!("Name:\t{name}\nRoles:\t{}\n", roles(&labels));
+    labels_block(&mut t, "", "Labels", &labels);
+    annotations_block(&mut t, "", &get(node, &["metadata", "annotations"]).and_then(Value::as_object).cloned().unwrap_or_default());
+    t.push_str(&format!("CreationTimestamp:\t{}\n", rfc1123z(created)));
+    t.push_str(&taints(node));
+    t.push_str(&format!("Unschedulable:\t{}\n", get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false)));
+    // The simulator keeps no Lease objects; the kubelet's lease is renewed on a fixed cadence.
+    let renewed = now - (now - created).rem_euclid(LEASE_RENEW_SECONDS);
+    t.push_str(&format!("Lease:\n  HolderIdentity:\t{name}\n  AcquireTime:\t<unset>\n  RenewTime:\t{}\n", rfc1123z(renewed)));
+
+    let conditions = get(node, &["status", "conditions"]).and_then(Value::as_array).cloned().unwrap_or_default();
+    if conditions.is_empty() {
+        t.push_str("Conditions:\t<none>\n");
+    } else {
+        t.push_str("Conditions:\n  Type\tStatus\tLastHeartbeatTime\tLastTransitionTime\tReason\tMessage\n");
+        t.push_str("  ----\t------\t-----------------\t------------------\t------\t-------\n");
+        for cond in &conditions {
+            // describeNode writes each cell with a trailing space.
+            t.push_str(&format!(
+                "  {} \t{} \t{} \t{} \t{} \t{}\n",
+                get_str(cond, &["type"]).unwrap_or(""),
+                get_str(cond, &["status"]).unwrap_or(""),
+                time_cell(get_str(cond, &["lastHeartbeatTime"])),
+                time_cell(get_str(cond, &["lastTransitionTime"])),
+                get_str(cond, &["reason"]).unwrap_or(""),
+                get_str(cond, &["message"]).unwrap_or("")
+            ));
+        }
+    }
+    let addresses = get(node, &["status", "addresses"]).and_then(Value::as_array).cloned().unwrap_or_default();
+    if !addresses.is_empty() {
+        t.push_str("Addresses:\n");
+        for a in &addresses {
+            t.push_str(&format!("  {}:\t{}\n", get_str(a, &["type"]).unwrap_or(""), get_str(a, &["address"]).unwrap_or("")));
+        }
+    }
+    for (title, field) in [("Capacity", "capacity"), ("Allocatable", "allocatable")] {
+        let Some(m) = get(node, &["status", field]).and_then(Value::as_object).filter(|m| !m.is_empty()) else { continue };
+        t.push_str(&format!("{title}:\n"));
+        for (k, v) in m {
+            t.push_str(&format!("  {k}:\t{}\n", v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())));
+        }
+    }
+    let info = |k: &str| get_str(node, &["status", "nodeInfo", k]).unwrap_or("").to_string();
+    t.push_str("System Info:\n");
+    for (label, key) in [
+        ("Machine ID", "machineID"),
+        ("System UUID", "systemUUID"),
+        ("Boot ID", "bootID"),
+        ("Kernel Version", "kernelVersion"),
+        ("OS Image", "osImage"),
+        ("Operating System", "operatingSystem"),
+        ("Architecture", "architecture"),
+        ("Container Runtime Version", "containerRuntimeVersion"),
+        ("Kubelet Version", "kubeletVersion"),
+        ("Kube-Proxy Version", "kubeProxyVersion"),
+    ] {
+        t.push_str(&format!("  {label}:\t{}\n", info(key)));
+    }
+    if let Some(cidr) = get_str(node, &["spec", "podCIDR"]).filter(|s| !s.is_empty()) {
+        t.push_str(&format!("PodCIDR:\t{cidr}\n"));
+    }
+    let cidrs: Vec<&str> =
+        get(node, &["spec", "podCIDRs"]).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+    if !cidrs.is_empty() {
+        t.push_str(&format!("PodCIDRs:\t{}\n", cidrs.join(",")));
+    }
+    if let Some(p) = get_str(node, &["spec", "providerID"]).filter(|s| !s.is_empty()) {
+        t.push_str(&format!("ProviderID:\t{p}\n"));
+    }
+    t.push_str(&node_resources(c, node, now));
+    t.push_str(&events_block(c, node));
+    KUBECTL_DESCRIBE.format(&t)
+}
+
+/// "Non-terminated Pods" and "Allocated resources" (`describeNodeResource`).
+fn node_resources(c: &Cluster, node: &Value, now: i64) -> String {
+    let name = get_str(node, &["metadata", "name"]).unwrap_or("");
+    let allocatable: Totals = quantities(get(node, &["status", "allocatable"])).into_iter().collect();
+    let pods: Vec<Value> = c
+        .api
+        .list_objects(kind_info("Pod"), None, &Default::default(), &Default::default())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| get_str(p, &["spec", "nodeName"]) == Some(name))
+        .filter(|p| !matches!(get_str(p, &["status", "phase"]), Some("Succeeded" | "Failed")))
+        .collect();
+    let mut t = format!("Non-terminated Pods:\t({} in total)\n", pods.len());
+    t.push_str("  Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n");
+    t.push_str("  ---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n");
+    let (mut requests, mut limits) = (Totals::new(), Totals::new());
+    for pod in &pods {
+        let (r, l) = pod_requests_and_limits(pod);
+        let cell = |m: &Totals, res: &str| with_share(m.get(res).copied().unwrap_or_else(zero), allocatable.get(res), res == "cpu");
+        let age =
+            get_str(pod, &["metadata", "creationTimestamp"]).and_then(parse_time).map(|t| human_duration(now - t)).unwrap_or_default();
+        t.push_str(&format!(
+            "  {}\t{}\t\t{}\t{}\t{}\t{}\t{age}\n",
+            get_str(pod, &["metadata", "namespace"]).unwrap_or(""),
+            get_str(pod, &["metadata", "name"]).unwrap_or(""),
+            cell(&r, "cpu"),
+            cell(&l, "cpu"),
+            cell(&r, "memory"),
+            cell(&l, "memory"),
+        ));
+        r.into_iter().for_each(|(k, q)| add(&mut requests, &k, q));
+        l.into_iter().for_each(|(k, q)| add(&mut limits, &k, q));
+    }
+    t.push_str("Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n");
+    t.push_str("  Resource\tRequests\tLimits\n  --------\t--------\t------\n");
+    let total = |m: &Totals, res: &str| m.get(res).copied().unwrap_or_else(zero);
+    for res in ["cpu", "memory", "ephemeral-storage"] {
+        let milli = res == "cpu";
+        t.push_str(&format!(
+            "  {res}\t{}\t{}\n",
+            with_share(total(&requests, res), allocatable.get(res), milli),
+            with_share(total(&limits, res), allocatable.get(res), milli)
+        ));
+    }
+    for res in allocatable.keys().filter(|k| k.starts_with("hugepages-")) {
+        t.push_str(&format!(
+            "  {res}\t{}\t{}\n",
+            with_share(total(&requests, res), allocatable.get(res), false),
+            with_share(total(&limits, res), allocatable.get(res), false)
+        ));
+    }
+    // Extended resources (any name with a domain, outside kubernetes.io) print without a share.
+    let standard = |k: &str| matches!(k, "cpu" | "memory" | "ephemeral-storage" | "pods" | "storage") || k.starts_with("hugepages-");
+    for res in allocatable.keys().filter(|k| !standard(k)) {
+        t.push_str(&format!("  {res}\t{}\t{}\n", total(&requests, res), total(&limits, res)));
+    }
+    t
+}
