@@ -19,12 +19,23 @@ struct SystemPod {
     restarts: i64,
     ip: u32,
     priority_class: Option<&'static str>,
+    /// Pod labels as the owning controller stamps them (`k3s.md` §2–5; DaemonSet revision hashes
+    /// are fixtures of the right shape).
+    labels: &'static [(&'static str, &'static str)],
+    service_account: &'static str,
 }
 
 const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "device-plugin-8qtwk",
+        labels: &[
+            ("app", "device-plugin"),
+            ("component", "device-plugin"),
+            ("controller-revision-hash", "5b6d8f9c47"),
+            ("pod-template-generation", "1"),
+        ],
+        service_account: "nvidia-device-plugin",
         containers: &[(
             "nvidia-device-plugin-ctr",
             "ghcr.io/run-ai/fake-gpu-operator/device-plugin:0.2.0",
@@ -42,6 +53,8 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "kwok-gpu-device-plugin-6d9c7f55b4-x2lkd",
+        labels: &[("app", "kwok-gpu-device-plugin"), ("component", "kwok-gpu-device-plugin"), ("pod-template-hash", "6d9c7f55b4")],
+        service_account: "kwok-gpu-device-plugin",
         containers: &[(
             "kwok-gpu-device-plugin",
             "ghcr.io/run-ai/fake-gpu-operator/kwok-gpu-device-plugin:0.2.0",
@@ -59,6 +72,12 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "nvidia-dcgm-exporter-kwok-7b96d8f4c5-sd9fh",
+        labels: &[
+            ("app", "nvidia-dcgm-exporter-kwok"),
+            ("app.kubernetes.io/name", "nvidia-container-toolkit"),
+            ("pod-template-hash", "7b96d8f4c5"),
+        ],
+        service_account: "status-exporter",
         containers: &[(
             "nvidia-dcgm-exporter-kwok",
             "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0",
@@ -76,6 +95,14 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "nvidia-dcgm-exporter-rv4nq",
+        labels: &[
+            ("app", "nvidia-dcgm-exporter"),
+            ("app.kubernetes.io/name", "nvidia-container-toolkit"),
+            ("component", "status-exporter"),
+            ("controller-revision-hash", "7f4d9b8c65"),
+            ("pod-template-generation", "1"),
+        ],
+        service_account: "status-exporter",
         containers: &[("nvidia-dcgm-exporter", "ghcr.io/run-ai/fake-gpu-operator/status-exporter:0.2.0", "100m", "100Mi", "200m", "200Mi")],
         created_after_boot: 88,
         completed: false,
@@ -86,6 +113,8 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "status-updater-5f8b66c9d7-m7qzp",
+        labels: &[("app", "status-updater"), ("component", "status-updater"), ("pod-template-hash", "5f8b66c9d7")],
+        service_account: "status-updater",
         containers: &[("status-updater", "ghcr.io/run-ai/fake-gpu-operator/status-updater:0.2.0", "200m", "200Mi", "400m", "400Mi")],
         created_after_boot: 64,
         completed: false,
@@ -96,6 +125,8 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "gpu-operator",
         name: "topology-server-67cb98d5c4-hzk4n",
+        labels: &[("app", "topology-server"), ("component", "topology-server"), ("pod-template-hash", "67cb98d5c4")],
+        service_account: "topology-server",
         containers: &[("topology-server", "ghcr.io/run-ai/fake-gpu-operator/topology-server:0.2.0", "100m", "100Mi", "200m", "200Mi")],
         created_after_boot: 64,
         completed: false,
@@ -106,6 +137,8 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "coredns-697968c856-xxssm",
+        labels: &[("k8s-app", "kube-dns"), ("pod-template-hash", "697968c856")],
+        service_account: "coredns",
         containers: &[("coredns", "rancher/mirrored-coredns-coredns:1.12.1", "100m", "70Mi", "", "170Mi")],
         created_after_boot: 0,
         completed: false,
@@ -116,6 +149,12 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "helm-install-traefik-crd-jntf7",
+        labels: &[
+            ("batch.kubernetes.io/job-name", "helm-install-traefik-crd"),
+            ("helmcharts.helm.cattle.io/chart", "traefik-crd"),
+            ("job-name", "helm-install-traefik-crd"),
+        ],
+        service_account: "helm-traefik-crd",
         containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "", "", "")],
         created_after_boot: 0,
         completed: true,
@@ -126,6 +165,12 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "helm-install-traefik-mkgds",
+        labels: &[
+            ("batch.kubernetes.io/job-name", "helm-install-traefik"),
+            ("helmcharts.helm.cattle.io/chart", "traefik"),
+            ("job-name", "helm-install-traefik"),
+        ],
+        service_account: "helm-traefik",
         containers: &[("helm", "rancher/klipper-helm:v0.9.5-build20250306", "", "", "", "")],
         created_after_boot: 0,
         completed: true,
@@ -136,6 +181,8 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "local-path-provisioner-774c6665dc-fd9qr",
+        labels: &[("app", "local-path-provisioner"), ("pod-template-hash", "774c6665dc")],
+        service_account: "local-path-provisioner-service-account",
         containers: &[("local-path-provisioner", "rancher/local-path-provisioner:v0.0.31", "", "", "", "")],
         created_after_boot: 0,
         completed: false,
@@ -146,6 +193,8 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "metrics-server-6f4c6675d5-2lrl8",
+        labels: &[("k8s-app", "metrics-server"), ("pod-template-hash", "6f4c6675d5")],
+        service_account: "metrics-server",
         containers: &[("metrics-server", "rancher/mirrored-metrics-server:v0.7.2", "100m", "70Mi", "", "")],
         created_after_boot: 0,
         completed: false,
@@ -156,6 +205,14 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "svclb-traefik-1c5a0d3e-btsvz",
+        labels: &[
+            ("app", "svclb-traefik-1c5a0d3e"),
+            ("controller-revision-hash", "6c8b9d7f54"),
+            ("pod-template-generation", "1"),
+            ("svccontroller.k3s.cattle.io/svcname", "traefik"),
+            ("svccontroller.k3s.cattle.io/svcnamespace", "kube-system"),
+        ],
+        service_account: "svclb",
         containers: &[
             ("lb-tcp-80", "rancher/klipper-lb:v0.4.13", "", "", "", ""),
             ("lb-tcp-443", "rancher/klipper-lb:v0.4.13", "", "", "", ""),
@@ -169,6 +226,14 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kube-system",
         name: "traefik-c98fdf6fb-jcfxt",
+        labels: &[
+            ("app.kubernetes.io/instance", "traefik-kube-system"),
+            ("app.kubernetes.io/managed-by", "Helm"),
+            ("app.kubernetes.io/name", "traefik"),
+            ("helm.sh/chart", "traefik-34.2.1_up34.2.0"),
+            ("pod-template-hash", "c98fdf6fb"),
+        ],
+        service_account: "traefik",
         containers: &[("traefik", "rancher/mirrored-library-traefik:3.3.6", "", "", "", "")],
         created_after_boot: 19,
         completed: false,
@@ -179,6 +244,8 @@ const SYSTEM_PODS: &[SystemPod] = &[
     SystemPod {
         namespace: "kueue-system",
         name: "kueue-controller-manager-5d8f96c7b4-qwt6n",
+        labels: &[("app.kubernetes.io/name", "kueue"), ("control-plane", "controller-manager"), ("pod-template-hash", "5d8f96c7b4")],
+        service_account: "kueue-controller-manager",
         containers: &[("manager", "registry.k8s.io/kueue/kueue:v0.20.3", "500m", "512Mi", "2", "512Mi")],
         created_after_boot: 104,
         completed: false,
@@ -357,7 +424,10 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
             spec["priorityClassName"] = json!(pc);
             spec["priority"] = json!(if pc == "system-node-critical" { 2_000_001_000 } else { 2_000_000_000 });
         }
-        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": p.name, "namespace": p.namespace}, "spec": spec});
+        spec["serviceAccountName"] = json!(p.service_account);
+        spec["serviceAccount"] = json!(p.service_account);
+        let labels: serde_json::Map<String, Value> = p.labels.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": p.name, "namespace": p.namespace, "labels": labels}, "spec": spec});
         if c.api.create(created, kind_info("Pod"), p.namespace, pod, false).is_err() {
             continue;
         }

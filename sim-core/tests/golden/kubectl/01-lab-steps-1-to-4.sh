@@ -1,6 +1,8 @@
 cd gsb-kueue
 kubectl get nodes
 kubectl get pods -A
+kubectl get pods -n kube-system -l k8s-app=kube-dns --show-labels
+kubectl describe node lab-node-1
 cat <<EOF > flavor.yaml
 apiVersion: kueue.x-k8s.io/v1beta1
 kind: ResourceFlavor
