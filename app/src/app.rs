@@ -9,7 +9,7 @@ use crate::terminal::{floor_boundary, Action, LineKind, Terminal};
 use sim_core::cluster::Cluster;
 use sim_core::session::{new_session, WORKDIR};
 use sim_core::shell::complete::complete;
-use sim_core::shell::Shell;
+use sim_core::shell::{Foreground, Shell};
 use sim_core::vfs::{normalize, HOME};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -63,6 +63,8 @@ pub struct App {
     wall_ms: f64,
     /// Where to put the input's caret after the next render.
     caret: Option<usize>,
+    /// A command still running (`kubectl get -w`): polled every tick until Ctrl-C or its deadline.
+    foreground: Option<Box<dyn Foreground<Cluster>>>,
     _listeners: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _ticker: Option<gloo_timers::callback::Interval>,
 }
@@ -111,7 +113,21 @@ impl App {
         for (fd, text) in &result.output.chunks {
             self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
         }
+        self.foreground = self.shell.take_foreground();
         self.sync_editor_from_fs();
+    }
+
+    /// Lets the foreground command print what changed; ends it at its own deadline.
+    fn poll_foreground(&mut self) -> bool {
+        let Some(fg) = self.foreground.as_mut() else { return false };
+        let text = fg.poll(&mut self.cluster);
+        if fg.deadline_ms().is_some_and(|d| self.cluster.now_ms() >= d) {
+            self.foreground = None;
+        }
+        if !text.is_empty() {
+            self.term.push_output(LineKind::Stdout, &text);
+        }
+        !text.is_empty() || self.foreground.is_none()
     }
 
     /// A file written or removed from the terminal shows up in the editor.
@@ -215,6 +231,7 @@ impl App {
         self.cluster = cluster;
         storage::save_cluster(&self.cluster);
         self.term = Terminal::default();
+        self.foreground = None;
         welcome(&mut self.term, self.lang);
         self.tabs.clear();
         self.active = None;
@@ -234,6 +251,11 @@ impl App {
         let is_tab = key == "Tab";
         let prompt = self.prompt();
         let handled = match (ctrl, key.as_str()) {
+            (false, "Enter") if self.foreground.is_some() => {
+                // The terminal belongs to the running command until Ctrl-C.
+                e.prevent_default();
+                true
+            }
             (false, "Enter") => {
                 e.prevent_default();
                 self.completions.clear();
@@ -273,6 +295,10 @@ impl App {
                     .is_some_and(|s| !s.is_collapsed() && s.to_string().as_string().is_some_and(|t| !t.is_empty()));
                 if selected {
                     false
+                } else if self.foreground.take().is_some() {
+                    e.prevent_default();
+                    self.term.push(LineKind::Stdout, "^C\n");
+                    true
                 } else {
                     e.prevent_default();
                     self.term.cancel(&prompt);
@@ -336,7 +362,8 @@ impl App {
             }
         });
         let onclick = link.callback(|_| Msg::FocusInput);
-        let prompt = self.term.prompt(&self.prompt()).to_string();
+        // While a command runs in the foreground there is no prompt, as in a real terminal.
+        let prompt = if self.foreground.is_some() { String::new() } else { self.term.prompt(&self.prompt()).to_string() };
         html! {
             <div class="terminal" ref={self.term_ref.clone()} data-testid="terminal" onclick={onclick}
                  role="log" aria-live="polite" aria-label={self.lang.pick("터미널", "Terminal")}>
@@ -461,6 +488,7 @@ impl Component for App {
             status: String::new(),
             wall_ms: js_sys::Date::now(),
             caret: None,
+            foreground: None,
             _listeners: vec![on_message],
             _ticker: ticker,
         }
@@ -606,7 +634,7 @@ impl Component for App {
                 if self.cluster.api.resource_version() != before {
                     storage::save_cluster(&self.cluster);
                 }
-                false
+                self.poll_foreground()
             }
             Msg::Reset { confirm } => {
                 if confirm

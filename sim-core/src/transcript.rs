@@ -43,14 +43,32 @@ pub struct Entry {
     pub status: i32,
 }
 
-/// Runs every input of `script`, letting `step_ms` of virtual time pass before each one.
+/// How long a transcript lets a command like `kubectl get -w` run before interrupting it, when
+/// the command has no deadline of its own.
+pub const FOREGROUND_MS: u64 = 30_000;
+
+/// Runs every input of `script`, letting `step_ms` of virtual time pass before each one. A
+/// command left running in the foreground is polled second by second until its deadline, or for
+/// [`FOREGROUND_MS`] and then interrupted (`^C`, as the terminal echoes Ctrl-C).
 pub fn run<W: World + 'static>(sh: &mut Shell<W>, world: &mut W, script: &str, step_ms: u64) -> Vec<Entry> {
     split_inputs(script)
         .into_iter()
         .map(|input| {
             world.sleep(step_ms);
             let r = sh.run(world, &input);
-            Entry { input, output: r.output.text(), status: r.status }
+            let mut output = r.output.text();
+            if let Some(mut fg) = sh.take_foreground() {
+                let own_deadline = fg.deadline_ms();
+                let end = own_deadline.unwrap_or(world.now_ms() + FOREGROUND_MS);
+                while world.now_ms() < end {
+                    world.sleep(1_000.min(end - world.now_ms()));
+                    output.push_str(&fg.poll(world));
+                }
+                if own_deadline.is_none() {
+                    output.push_str("^C\n");
+                }
+            }
+            Entry { input, output, status: r.status }
         })
         .collect()
 }

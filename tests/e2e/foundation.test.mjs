@@ -154,6 +154,27 @@ test("kubectl talks to the simulated cluster", async () => {
   await waitForOutput(page, 'resourceflavor.kueue.x-k8s.io "fake-gpu" deleted');
 });
 
+test("kubectl get -w streams changes as time passes, until Ctrl-C", async () => {
+  const page = await openApp(browser.context);
+  await typeLine(page, "kubectl create namespace watch-demo && kubectl create job tick -n watch-demo --image=busybox:1.36 -- sleep 3");
+  await waitForOutput(page, "job.batch/tick created");
+  await typeLine(page, "kubectl get jobs -n watch-demo -w");
+  await waitForOutput(page, "# kubectl get jobs -n watch-demo -w\nNAME   STATUS    COMPLETIONS   DURATION   AGE\ntick   Running   0/1");
+  // Virtual time follows the wall clock, so the Job completes a few seconds later and the
+  // watch prints its new row without a header.
+  await waitForOutput(page, "\ntick   Complete   1/1", 20000);
+  assert.equal((await page.locator(".prompt").innerText()).trim(), "");
+  // Enter does not start another command while the watch runs.
+  await typeLine(page, "echo too-early");
+  assert.doesNotMatch(await terminalText(page), /too-early/);
+  await page.getByTestId("terminal-input").fill("");
+  await page.getByTestId("terminal-input").press("Control+c");
+  await waitForOutput(page, "\n^C");
+  await typeLine(page, "echo back");
+  await waitForOutput(page, "^C\n");
+  await waitForOutput(page, "# echo back\nback");
+});
+
 test("with the network off, a second visit still works", async () => {
   const page = await openApp(browser.context);
   await page.evaluate(async () => {

@@ -205,6 +205,9 @@ impl crate::shell::World for Cluster {
     fn now_unix(&self) -> i64 {
         self.clock.now_unix()
     }
+    fn now_ms(&self) -> u64 {
+        Cluster::now_ms(self)
+    }
     fn sleep(&mut self, ms: u64) {
         self.advance(ms);
     }

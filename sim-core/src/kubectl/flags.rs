@@ -19,6 +19,7 @@ pub const GLOBAL: &[FlagSpec] = &[
     ("context", None, Kind::Value),
     ("help", Some('h'), Kind::Bool),
     ("v", Some('v'), Kind::Value),
+    ("request-timeout", None, Kind::Value),
 ];
 
 #[derive(Debug, Default, Clone)]

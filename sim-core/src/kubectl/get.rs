@@ -5,6 +5,7 @@
 use super::command::{namespace, parse_flags, server_error, Out};
 use super::flags::{FlagSpec, Kind};
 use super::table_printer::{print_table, PrintOptions};
+use super::watch::{Watch, WatchOutput};
 use super::yaml::to_yaml;
 use crate::api::registry::{resolve, KindInfo, Resolved};
 use crate::api::rest::{Method, Request};
@@ -19,6 +20,8 @@ const FLAGS: &[FlagSpec] = &[
     ("show-labels", None, Kind::Bool),
     ("no-headers", None, Kind::Bool),
     ("watch", Some('w'), Kind::Bool),
+    ("watch-only", None, Kind::Bool),
+    ("output-watch-events", None, Kind::Bool),
     ("sort-by", None, Kind::Value),
     ("filename", Some('f'), Kind::Value),
     ("show-kind", None, Kind::Bool),
@@ -66,8 +69,8 @@ enum Output {
 
 pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     let Some(p) = parse_flags(out, "get", args, FLAGS) else { return };
-    if p.flag("watch") {
-        out.err("error: \"kubectl get -w\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)");
+    if p.flag("watch") || p.flag("watch-only") {
+        watch(out, &p);
         return;
     }
     let output = match p.value("output") {
@@ -265,6 +268,80 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                 )),
             }
         }
+    }
+}
+
+/// `get -w`: prints the current table and leaves a [`Watch`] running in the foreground.
+fn watch(out: &mut Out<'_, '_>, p: &super::flags::Parsed) {
+    let output = match p.value("output") {
+        None => WatchOutput::Table,
+        Some("wide") => WatchOutput::Table,
+        Some("name") => WatchOutput::Name,
+        Some(o) => {
+            out.err(&format!(
+                "error: \"kubectl get -w -o {o}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)"
+            ));
+            return;
+        }
+    };
+    let (type_arg, names): (String, Vec<String>) = match p.args.first() {
+        None => {
+            out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples");
+            return;
+        }
+        Some(a) => match a.split_once('/') {
+            Some((t, n)) => (t.to_string(), std::iter::once(n.to_string()).chain(p.args[1..].iter().cloned()).collect()),
+            None => (a.clone(), p.args[1..].to_vec()),
+        },
+    };
+    if type_arg.contains(',') || p.args.iter().skip(1).any(|a| a.contains('/')) {
+        out.err("error: you may only specify a single resource type");
+        return;
+    }
+    if names.len() > 1 {
+        out.err("error: watch is only supported on individual resources and resource collections, but 2 resources were found");
+        return;
+    }
+    let Some(kind) = resolve_type(out, &type_arg) else { return };
+    let all_ns = p.flag("all-namespaces");
+    let ns = namespace(p);
+    let deadline = match p.value("request-timeout").map(super::modify::parse_duration) {
+        None => None,
+        Some(Some(0)) => None,
+        Some(Some(ms)) => Some(out.cluster().now_ms() + ms),
+        Some(None) => {
+            // client-go's clientcmd parses the flag when it builds the client config.
+            out.err("error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)");
+            return;
+        }
+    };
+    let opts = PrintOptions {
+        wide: p.value("output") == Some("wide"),
+        no_headers: p.flag("no-headers"),
+        with_namespace: all_ns && kind.namespaced,
+        kind_prefix: p.flag("show-kind").then(|| kind.qualified_singular()),
+        show_labels: p.flag("show-labels"),
+    };
+    let mut w = Watch::new(
+        kind,
+        (kind.namespaced && !all_ns).then(|| ns.clone()),
+        names.first().cloned(),
+        p.value("selector").unwrap_or("").to_string(),
+        p.value("field-selector").unwrap_or("").to_string(),
+        opts,
+        output,
+        p.flag("output-watch-events"),
+        deadline,
+    );
+    match w.start(out.cluster()) {
+        Ok(text) => {
+            // --watch-only: the current state is not printed, only changes.
+            if !p.flag("watch-only") {
+                out.out(&text);
+            }
+            out.cx.foreground = Some(Box::new(w));
+        }
+        Err(body) => out.err(&server_error(&status_from(&body), None)),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod kueuectl;
 pub mod modify;
 pub mod table_printer;
 pub mod tabwriter;
+pub mod watch;
 pub mod write;
 pub mod yaml;
 

@@ -169,7 +169,7 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// Parses a duration like `30s`, `2m`, `1h`, `500ms`, `0` (kubectl's `--timeout`).
-fn parse_duration(s: &str) -> Option<u64> {
+pub fn parse_duration(s: &str) -> Option<u64> {
     if let Some(ms) = s.strip_suffix("ms") {
         return ms.parse().ok();
     }

@@ -38,10 +38,21 @@ pub fn cell_text(v: &Value) -> String {
 
 /// The table's text (ending in a newline), or an empty string when it has no rows.
 pub fn print_table(table: &Value, opts: &PrintOptions) -> String {
+    let lines = table_lines(table, opts);
+    if lines.iter().all(Vec::is_empty) {
+        return String::new();
+    }
+    let text: String = lines.iter().map(|l| format!("{}\n", l.join("\t"))).collect();
+    KUBECTL_TABLE.format(&text)
+}
+
+/// The table's cells line by line (the header first, unless `no_headers`); nothing when it has
+/// no rows.
+pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
     let cols = table.get("columnDefinitions").and_then(Value::as_array).cloned().unwrap_or_default();
     let rows = table.get("rows").and_then(Value::as_array).cloned().unwrap_or_default();
     if rows.is_empty() {
-        return String::new();
+        return Vec::new();
     }
     let shown: Vec<usize> = cols
         .iter()
@@ -88,6 +99,5 @@ pub fn print_table(table: &Value, opts: &PrintOptions) -> String {
         }
         lines.push(line);
     }
-    let text: String = lines.iter().map(|l| format!("{}\n", l.join("\t"))).collect();
-    KUBECTL_TABLE.format(&text)
+    lines
 }

@@ -265,9 +265,14 @@ impl Run<'_> {
             stdout_is_tty,
             history: &state.history,
             command_names,
+            foreground: None,
         };
         let status = command.run(&mut cx, args);
+        let foreground = cx.foreground.take();
         *out = cx.out;
+        if stdout_is_tty && foreground.is_some() {
+            sh.foreground = foreground;
+        }
         status
     }
 

@@ -19,6 +19,10 @@ use std::rc::Rc;
 /// The cluster implements this later, so `sleep` moves the cluster's time.
 pub trait World {
     fn now_unix(&self) -> i64;
+    /// Virtual milliseconds, for hosts that poll a [`Foreground`] command.
+    fn now_ms(&self) -> u64 {
+        self.now_unix().max(0) as u64 * 1000
+    }
     /// `sleep`: let `ms` of virtual time pass.
     fn sleep(&mut self, ms: u64);
 }
@@ -30,6 +34,17 @@ impl World for Clock {
     fn sleep(&mut self, ms: u64) {
         self.advance(ms)
     }
+}
+
+/// A command still running after it returned control, like `kubectl get -w`: the host (the
+/// browser terminal, the transcript runner) polls it as virtual time passes, until the user
+/// interrupts it (Ctrl-C) or its own deadline passes. Only a command whose stdout is the
+/// terminal becomes the foreground; in a pipe it ends after its first output.
+pub trait Foreground<W> {
+    /// What it printed since the last poll.
+    fn poll(&mut self, world: &mut W) -> String;
+    /// Virtual ms at which it ends by itself (`--request-timeout`), if it does.
+    fn deadline_ms(&self) -> Option<u64>;
 }
 
 /// The two output streams a command writes, kept in the order written.
@@ -70,6 +85,8 @@ pub struct Cx<'a, W> {
     pub history: &'a [String],
     /// Names of every command the shell knows (for `help`).
     pub command_names: Vec<String>,
+    /// Set by a command that keeps running (see [`Foreground`]).
+    pub foreground: Option<Box<dyn Foreground<W>>>,
 }
 
 impl<W: World> Cx<'_, W> {
@@ -144,6 +161,8 @@ pub struct RunResult {
 pub struct Shell<W> {
     pub state: ShellState,
     commands: BTreeMap<String, Rc<dyn Command<W>>>,
+    /// The command the last input left running, until the host takes it.
+    foreground: Option<Box<dyn Foreground<W>>>,
 }
 
 /// Bash's interactive history keeps at most this many entries.
@@ -152,11 +171,16 @@ pub const HISTORY_LIMIT: usize = 500;
 impl<W: World + 'static> Shell<W> {
     /// A shell with the standard tools (see [`commands::standard`]).
     pub fn new(state: ShellState) -> Self {
-        let mut sh = Shell { state, commands: BTreeMap::new() };
+        let mut sh = Shell { state, commands: BTreeMap::new(), foreground: None };
         for (name, cmd) in commands::standard::<W>() {
             sh.commands.insert(name.to_string(), cmd);
         }
         sh
+    }
+
+    /// The command the last input left running in the foreground, if any.
+    pub fn take_foreground(&mut self) -> Option<Box<dyn Foreground<W>>> {
+        self.foreground.take()
     }
 
     /// Adds (or replaces) a command, e.g. `kubectl`.

@@ -76,3 +76,13 @@ kubectl kueue stop workload foo -n team-a
 kubectl kueue list workload -n team-a --status=admitted
 kubectl kueue list kwl -n team-a --status pending
 kubectl kueue list kwl -n team-a -q other
+kubectl create job quick -n team-a --image=busybox:1.36 -- sleep 4
+kubectl get pods -n team-a -l job-name=quick -w --request-timeout=12s
+kubectl get jobs -n team-a -w --output-watch-events --request-timeout=2s
+kubectl get job quick -n team-a -w -o name --request-timeout=1s
+kubectl get pods,jobs -n team-a -w
+kubectl get job nope -n team-a -w
+kubectl get jobs -n team-a -w -o yaml
+kubectl get jobs -n team-a -w --request-timeout=soon
+kubectl delete job quick -n team-a
+kubectl get pods -n team-a -l job-name=quick -w

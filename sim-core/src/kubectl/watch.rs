@@ -1,0 +1,196 @@
+//! `kubectl get -w` (`kubectl.md` §3.9): the current table, then one row per change, aligned to
+//! the first table's widths (`RememberWidths`), never a header again. It runs as the shell's
+//! foreground command; each poll compares the objects' resourceVersions with what it has shown.
+//! The simulator's controllers change objects between polls, so several changes to one object
+//! within a poll (one virtual second) show as one row.
+
+use super::get::path;
+use super::table_printer::{table_lines, PrintOptions};
+use super::tabwriter::KUBECTL_TABLE;
+use crate::api::registry::KindInfo;
+use crate::api::rest::{Method, Request};
+use crate::cluster::Cluster;
+use crate::shell::Foreground;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// How each change is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WatchOutput {
+    /// The table row (`-o wide` when `wide` in the print options).
+    Table,
+    /// `pod/x` per change.
+    Name,
+}
+
+pub struct Watch {
+    kind: &'static KindInfo,
+    namespace: Option<String>,
+    /// A single named object (`get pod x -w`).
+    name: Option<String>,
+    selector: String,
+    fields: String,
+    opts: PrintOptions,
+    output: WatchOutput,
+    /// `--output-watch-events`: a first column EVENT.
+    events: bool,
+    /// Column widths so far; later rows are padded to at least these.
+    widths: Vec<usize>,
+    /// Per object (namespace/name): the resourceVersion shown last and its last table row.
+    seen: BTreeMap<String, (u64, Value)>,
+    columns: Value,
+    deadline_ms: Option<u64>,
+}
+
+/// One row of the server's table and the key and resourceVersion of its object.
+fn keyed(row: &Value) -> (String, u64) {
+    let meta = row.pointer("/object/metadata").cloned().unwrap_or(Value::Null);
+    let key = format!("{}/{}", meta["namespace"].as_str().unwrap_or(""), meta["name"].as_str().unwrap_or(""));
+    (key, meta["resourceVersion"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0))
+}
+
+impl Watch {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        kind: &'static KindInfo,
+        namespace: Option<String>,
+        name: Option<String>,
+        selector: String,
+        fields: String,
+        opts: PrintOptions,
+        output: WatchOutput,
+        events: bool,
+        deadline_ms: Option<u64>,
+    ) -> Self {
+        Watch {
+            kind,
+            namespace,
+            name,
+            selector,
+            fields,
+            opts,
+            output,
+            events,
+            widths: Vec::new(),
+            seen: BTreeMap::new(),
+            columns: Value::Null,
+            deadline_ms,
+        }
+    }
+
+    /// The server's current table rows, or its error body.
+    fn rows(&mut self, c: &mut Cluster) -> Result<Vec<Value>, Value> {
+        let mut req = Request::new(Method::Get, &path(self.kind, self.namespace.as_deref(), self.name.as_deref())).table();
+        if !self.selector.is_empty() {
+            req = req.query("labelSelector", &self.selector);
+        }
+        if !self.fields.is_empty() {
+            req = req.query("fieldSelector", &self.fields);
+        }
+        let r = c.api.handle(c.now_unix(), &req);
+        if !r.is_success() {
+            return Err(r.body);
+        }
+        self.columns = r.body["columnDefinitions"].clone();
+        Ok(r.body["rows"].as_array().cloned().unwrap_or_default())
+    }
+
+    /// The first output: the current objects under a header. Errors are the server's (a named
+    /// object that does not exist), after which the watch does not start.
+    pub fn start(&mut self, c: &mut Cluster) -> Result<String, Value> {
+        let rows = self.rows(c)?;
+        for row in &rows {
+            let (key, rv) = keyed(row);
+            self.seen.insert(key, (rv, row.clone()));
+        }
+        let with_event: Vec<(&str, Value)> = rows.into_iter().map(|r| ("ADDED", r)).collect();
+        Ok(self.print(&with_event, !self.opts.no_headers))
+    }
+
+    fn print(&mut self, rows: &[(&str, Value)], header: bool) -> String {
+        if rows.is_empty() {
+            return String::new();
+        }
+        if self.output == WatchOutput::Name {
+            return rows
+                .iter()
+                .map(|(_, r)| {
+                    format!(
+                        "{}/{}\n",
+                        self.kind.qualified_singular(),
+                        r.pointer("/object/metadata/name").and_then(Value::as_str).unwrap_or("")
+                    )
+                })
+                .collect();
+        }
+        let table = json!({"columnDefinitions": self.columns, "rows": rows.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>()});
+        let opts = PrintOptions { no_headers: !header, ..self.opts.clone() };
+        let mut lines = table_lines(&table, &opts);
+        if self.events {
+            let mut events: Vec<&str> = rows.iter().map(|(e, _)| *e).collect();
+            if header {
+                events.insert(0, "EVENT");
+            }
+            for (line, e) in lines.iter_mut().zip(events) {
+                line.insert(0, e.to_string());
+            }
+        }
+        self.format(&lines)
+    }
+
+    /// Pads like kubectl's table tabwriter, never narrower than earlier output.
+    fn format(&mut self, lines: &[Vec<String>]) -> String {
+        let cols = lines.iter().map(|l| l.len().saturating_sub(1)).max().unwrap_or(0);
+        self.widths.resize(self.widths.len().max(cols), 0);
+        for line in lines {
+            for (i, cell) in line.iter().enumerate().take(line.len().saturating_sub(1)) {
+                let w = (cell.chars().count() + KUBECTL_TABLE.padding).max(KUBECTL_TABLE.min_width);
+                self.widths[i] = self.widths[i].max(w);
+            }
+        }
+        let mut out = String::new();
+        for line in lines {
+            for (i, cell) in line.iter().enumerate() {
+                out.push_str(cell);
+                if i + 1 < line.len() {
+                    out.extend(std::iter::repeat_n(' ', self.widths[i].saturating_sub(cell.chars().count())));
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl Foreground<Cluster> for Watch {
+    fn poll(&mut self, c: &mut Cluster) -> String {
+        let Ok(rows) = self.rows(c) else {
+            // A named object that went away: its deletion was already shown or never seen.
+            let gone: Vec<(&str, Value)> = std::mem::take(&mut self.seen).into_values().map(|(_, r)| ("DELETED", r)).collect();
+            return self.print(&gone, false);
+        };
+        let mut changed: Vec<(u64, &str, Value)> = Vec::new();
+        let mut present = BTreeMap::new();
+        for row in rows {
+            let (key, rv) = keyed(&row);
+            match self.seen.get(&key) {
+                Some((shown, _)) if *shown == rv => {}
+                Some(_) => changed.push((rv, "MODIFIED", row.clone())),
+                None => changed.push((rv, "ADDED", row.clone())),
+            }
+            present.insert(key, (rv, row));
+        }
+        // Deletions come after the changes of this poll.
+        let deleted: Vec<(u64, &str, Value)> =
+            self.seen.iter().filter(|(k, _)| !present.contains_key(*k)).map(|(_, (_, row))| (u64::MAX, "DELETED", row.clone())).collect();
+        changed.extend(deleted);
+        changed.sort_by_key(|(rv, _, _)| *rv);
+        self.seen = present;
+        let rows: Vec<(&str, Value)> = changed.into_iter().map(|(_, e, r)| (e, r)).collect();
+        self.print(&rows, false)
+    }
+
+    fn deadline_ms(&self) -> Option<u64> {
+        self.deadline_ms
+    }
+}
