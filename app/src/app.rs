@@ -121,7 +121,7 @@ impl App {
     fn poll_foreground(&mut self) -> bool {
         let Some(fg) = self.foreground.as_mut() else { return false };
         let text = fg.poll(&mut self.cluster);
-        if fg.deadline_ms().is_some_and(|d| self.cluster.now_ms() >= d) {
+        if fg.done() || fg.deadline_ms().is_some_and(|d| self.cluster.now_ms() >= d) {
             self.foreground = None;
         }
         if !text.is_empty() {

@@ -60,11 +60,11 @@ pub fn run<W: World + 'static>(sh: &mut Shell<W>, world: &mut W, script: &str, s
             if let Some(mut fg) = sh.take_foreground() {
                 let own_deadline = fg.deadline_ms();
                 let end = own_deadline.unwrap_or(world.now_ms() + FOREGROUND_MS);
-                while world.now_ms() < end {
+                while world.now_ms() < end && !fg.done() {
                     world.sleep(1_000.min(end - world.now_ms()));
                     output.push_str(&fg.poll(world));
                 }
-                if own_deadline.is_none() {
+                if own_deadline.is_none() && !fg.done() {
                     output.push_str("^C\n");
                 }
             }

@@ -151,6 +151,14 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
     let key = format!("{ns}/{name}");
     let log = out.cluster().pods.get(&key).map(|r| r.log.clone()).unwrap_or_default();
     out.out(&log);
+    if p.flag("follow") {
+        let mut follow = super::follow::LogFollow::new(key, log.len());
+        // A container that has already exited has nothing more to say.
+        follow.poll_done(out.cluster());
+        if !follow.is_done() {
+            out.cx.foreground = Some(Box::new(follow));
+        }
+    }
 }
 
 fn name_of(target: &str) -> String {

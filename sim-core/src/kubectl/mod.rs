@@ -5,6 +5,7 @@ pub mod command;
 pub mod describe;
 pub mod describe_node;
 pub mod flags;
+pub mod follow;
 pub mod get;
 pub mod info;
 pub mod jsonpath;

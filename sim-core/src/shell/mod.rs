@@ -45,6 +45,10 @@ pub trait Foreground<W> {
     fn poll(&mut self, world: &mut W) -> String;
     /// Virtual ms at which it ends by itself (`--request-timeout`), if it does.
     fn deadline_ms(&self) -> Option<u64>;
+    /// Whether it has ended on its own (`logs -f` when the container exits).
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// The two output streams a command writes, kept in the order written.

@@ -86,3 +86,8 @@ kubectl get jobs -n team-a -w -o yaml
 kubectl get jobs -n team-a -w --request-timeout=soon
 kubectl delete job quick -n team-a
 kubectl get pods -n team-a -l job-name=quick -w
+kubectl create job follow-me -n team-a --image=busybox:1.36 -- sh -c 'echo start; sleep 3; echo end'
+sleep 3
+kubectl logs -f job/follow-me -n team-a
+kubectl logs -f job/train-2 -n team-a
+kubectl logs -f job/follow-me -n team-a
