@@ -183,8 +183,9 @@ pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
         "patch",
         "edit",
         "explain",
+        "kueue",
     ];
-    let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let positional = positional_args(args);
     if current.starts_with('-') {
         return [
             "--namespace",
@@ -215,6 +216,11 @@ pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
     }
     match positional.len() {
         0 => verbs.iter().map(|s| s.to_string()).collect(),
+        1 if positional[0] == "kueue" => vec!["list".to_string()],
+        2 if positional[0] == "kueue" => {
+            ["clusterqueue", "localqueue", "resourceflavor", "workload"].iter().map(|s| s.to_string()).collect()
+        }
+        _ if positional[0] == "kueue" => Vec::new(),
         1 if matches!(positional[0].as_str(), "get" | "delete" | "describe" | "label" | "patch" | "edit" | "explain" | "wait") => {
             SERVED.iter().flat_map(|k| std::iter::once(k.plural.to_string()).chain(k.short_names.iter().map(|s| s.to_string()))).collect()
         }
@@ -239,6 +245,44 @@ pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
         }
         _ => Vec::new(),
     }
+}
+
+/// The words that are not flags or flag values (`-n team-a`, `-o yaml`, `-l a=b` …).
+fn positional_args(args: &[String]) -> Vec<&String> {
+    const TAKES_VALUE: &[&str] = &[
+        "-n",
+        "--namespace",
+        "-o",
+        "--output",
+        "-l",
+        "--selector",
+        "-f",
+        "--filename",
+        "-c",
+        "--container",
+        "--context",
+        "--kubeconfig",
+        "--field-selector",
+        "--sort-by",
+        "--for",
+        "--timeout",
+        "--patch",
+        "--type",
+        "--tail",
+    ];
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if a.starts_with('-') {
+            skip = TAKES_VALUE.contains(&a.as_str());
+        } else {
+            out.push(a);
+        }
+    }
+    out
 }
 
 fn namespace_arg(args: &[String]) -> String {
