@@ -115,6 +115,44 @@ impl App {
         }
         self.foreground = self.shell.take_foreground();
         self.sync_editor_from_fs();
+        self.open_foreground_edit();
+    }
+
+    /// `kubectl edit` waits for its file: open it in the editor and say how to finish.
+    fn open_foreground_edit(&mut self) {
+        let Some(path) = self.foreground.as_ref().and_then(|f| f.edit_path()) else { return };
+        self.open(path);
+        self.term.push(
+            LineKind::Info,
+            self.lang.pick(
+                "편집기에서 고친 뒤 탭을 닫으면(×) 적용됩니다. 취소하려면 터미널에서 Ctrl-C.\n",
+                "Edit the file in the editor, then close its tab (×) to apply. Ctrl-C in the terminal cancels.\n",
+            ),
+        );
+    }
+
+    /// The editor tab of `kubectl edit`'s file was closed: the command applies the text.
+    fn finish_foreground_edit(&mut self, path: &str) {
+        if self.foreground.as_ref().and_then(|f| f.edit_path()).as_deref() != Some(path) {
+            return;
+        }
+        self.catch_up_time();
+        let text = self.shell.state.fs.read(path).unwrap_or("").to_string();
+        let Some(fg) = self.foreground.as_mut() else { return };
+        let (output, reopen) = fg.editor_closed(&mut self.cluster, &text);
+        let done = fg.done();
+        for (fd, text) in &output.chunks {
+            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
+        }
+        storage::save_cluster(&self.cluster);
+        if let Some(text) = reopen {
+            let _ = self.shell.state.fs.write(path, &text, self.cluster.now_unix());
+            self.seen_generation = self.shell.state.fs.generation();
+            self.open_foreground_edit();
+        }
+        if done {
+            self.foreground = None;
+        }
     }
 
     /// Lets the foreground command print what changed; ends it at its own deadline.
@@ -568,6 +606,7 @@ impl Component for App {
                     self.active = self.tabs.last().cloned();
                     self.show_active(true);
                 }
+                self.finish_foreground_edit(&path);
                 self.save();
                 true
             }

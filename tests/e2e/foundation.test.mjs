@@ -175,6 +175,27 @@ test("kubectl get -w streams changes as time passes, until Ctrl-C", async () => 
   await waitForOutput(page, "# echo back\nback");
 });
 
+test("kubectl edit opens the object in the editor and applies it when its tab closes", async () => {
+  const page = await openApp(browser.context);
+  await typeLine(page, "kubectl create namespace edit-demo");
+  await waitForOutput(page, "namespace/edit-demo created");
+  await typeLine(page, "kubectl edit ns edit-demo");
+  const tab = page.locator('[data-testid="editor-tab"][data-path^="/tmp/kubectl-edit-"]');
+  await tab.waitFor();
+  await waitForOutput(page, "(×)");
+  const text = await editorText(page);
+  assert.match(text, /^# Please edit the object below\. Lines beginning with a '#' will be ignored,\n/);
+  const edited = text.replace("    kubernetes.io/metadata.name: edit-demo\n", "    kubernetes.io/metadata.name: edit-demo\n    team: a\n");
+  assert.notEqual(edited, text);
+  await page.locator('[data-testid="editor"] .cm-content').click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(edited);
+  await tab.locator("button.close").click();
+  await waitForOutput(page, "namespace/edit-demo edited");
+  await typeLine(page, "kubectl get ns edit-demo --show-labels");
+  await waitForOutput(page, "kubernetes.io/metadata.name=edit-demo,team=a");
+});
+
 test("with the network off, a second visit still works", async () => {
   const page = await openApp(browser.context);
   await page.evaluate(async () => {

@@ -11,7 +11,6 @@ pub struct Kubectl;
 
 /// Verbs real kubectl has that the simulator answers honestly instead of imitating.
 const NOT_YET: &[&str] = &[
-    "edit",
     "explain",
     "replace",
     "rollout",
@@ -169,6 +168,7 @@ impl Command<Cluster> for Kubectl {
             "patch" => super::modify::patch(&mut out, &rest),
             "wait" => super::modify::wait(&mut out, &rest),
             "kueue" => super::kueuectl::run(&mut out, &rest),
+            "edit" => super::edit::run(&mut out, &rest),
             "apply" => super::write::apply(&mut out, &rest, false),
             "create" => super::write::create(&mut out, &rest),
             "delete" => super::write::delete(&mut out, &rest),

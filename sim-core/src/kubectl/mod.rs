@@ -4,6 +4,7 @@
 pub mod command;
 pub mod describe;
 pub mod describe_node;
+pub mod edit;
 pub mod flags;
 pub mod follow;
 pub mod get;

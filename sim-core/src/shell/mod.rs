@@ -49,6 +49,15 @@ pub trait Foreground<W> {
     fn done(&self) -> bool {
         false
     }
+    /// A file it waits for the user to edit (`kubectl edit`): the host opens it in its editor.
+    fn edit_path(&self) -> Option<String> {
+        None
+    }
+    /// The user closed that file's editor holding `text`. Returns what the command printed and,
+    /// when it wants the file edited again, the text to reopen it with.
+    fn editor_closed(&mut self, _world: &mut W, _text: &str) -> (Output, Option<String>) {
+        (Output::default(), None)
+    }
 }
 
 /// The two output streams a command writes, kept in the order written.

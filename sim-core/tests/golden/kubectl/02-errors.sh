@@ -25,3 +25,7 @@ kubectl get crd
 kubectl version
 kubectl config current-context
 kubectl api-resources --api-group=kueue.x-k8s.io
+kubectl edit
+kubectl edit cq nope
+kubectl edit -f job.yaml
+kubectl edit jobs a b
