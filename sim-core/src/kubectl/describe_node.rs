@@ -7,7 +7,7 @@ use super::describe::{annotations_block, events_block, labels_block, rfc1123z};
 use super::tabwriter::KUBECTL_DESCRIBE;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
-use crate::api::quantity::{Format, Quantity};
+use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
 use crate::cluster::Cluster;
 use serde_json::{Map, Value};
@@ -62,10 +62,6 @@ fn pod_requests_and_limits(pod: &Value) -> (Totals, Totals) {
         add(&mut limits, &k, q);
     }
     (requests, limits)
-}
-
-fn zero() -> Quantity {
-    Quantity { nanos: 0, format: Format::DecimalSI }
 }
 
 /// `value (NN%)`, the share of allocatable truncated to a whole percent (0 when nothing is allocatable).
@@ -220,7 +216,8 @@ fn node_resources(c: &Cluster, node: &Value, now: i64) -> String {
     let (mut requests, mut limits) = (Totals::new(), Totals::new());
     for pod in &pods {
         let (r, l) = pod_requests_and_limits(pod);
-        let cell = |m: &Totals, res: &str| with_share(m.get(res).copied().unwrap_or_else(zero), allocatable.get(res), res == "cpu");
+        let cell =
+            |m: &Totals, res: &str| with_share(m.get(res).copied().unwrap_or(Quantity::from_units(0)), allocatable.get(res), res == "cpu");
         let age =
             get_str(pod, &["metadata", "creationTimestamp"]).and_then(parse_time).map(|t| human_duration(now - t)).unwrap_or_default();
         t.push_str(&format!(
@@ -237,7 +234,7 @@ fn node_resources(c: &Cluster, node: &Value, now: i64) -> String {
     }
     t.push_str("Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n");
     t.push_str("  Resource\tRequests\tLimits\n  --------\t--------\t------\n");
-    let total = |m: &Totals, res: &str| m.get(res).copied().unwrap_or_else(zero);
+    let total = |m: &Totals, res: &str| m.get(res).copied().unwrap_or(Quantity::from_units(0));
     for res in ["cpu", "memory", "ephemeral-storage"] {
         let milli = res == "cpu";
         t.push_str(&format!(

@@ -6,7 +6,7 @@
 
 use super::command::{namespace, parse_flags, server_error, Out};
 use super::flags::{FlagSpec, Kind};
-use super::get::resolve_type;
+use super::get::{resolve_type, type_and_names};
 use super::yaml::to_yaml;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
@@ -25,15 +25,9 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         out.err("error: \"kubectl edit\" supports only TYPE NAME or TYPE/NAME with YAML in the simulator (시뮬레이터는 TYPE NAME 형식과 YAML만 지원합니다)");
         return;
     }
-    let (type_arg, names): (String, Vec<String>) = match p.args.first() {
-        None => {
-            out.err("error: you must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'");
-            return;
-        }
-        Some(a) => match a.split_once('/') {
-            Some((t, n)) => (t.to_string(), std::iter::once(n.to_string()).chain(p.args[1..].iter().cloned()).collect()),
-            None => (a.clone(), p.args[1..].to_vec()),
-        },
+    let Some((type_arg, names)) = type_and_names(&p.args) else {
+        out.err("error: you must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'");
+        return;
     };
     let Some(kind) = resolve_type(out, &type_arg) else { return };
     let [name] = names.as_slice() else {
@@ -105,12 +99,11 @@ impl EditSession {
         self.done = true;
     }
 
-    /// Reopens the file with the server's complaint on top.
+    /// The text to reopen the file with: the complaint as comments on top of the edited object.
     fn reopen(&mut self, edited: &str, problem: &str) -> Option<String> {
         let comment: String = problem.lines().map(|l| format!("# {l}\n")).collect();
-        let text = format!("{HEADER}{comment}#\n{}", strip_comments(edited));
-        self.reopened_with = Some(text.clone());
-        Some(text)
+        self.reopened_with = Some(format!("{HEADER}{comment}#\n{}", strip_comments(edited)));
+        self.reopened_with.clone()
     }
 }
 

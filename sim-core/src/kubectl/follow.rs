@@ -23,10 +23,6 @@ impl LogFollow {
         let pod = c.api.get(crate::api::server::kind_info("Pod"), ns, name).ok();
         self.done = pod.is_none_or(|p| p.pointer("/status/containerStatuses/0/state/terminated").is_some());
     }
-
-    pub fn is_done(&self) -> bool {
-        self.done
-    }
 }
 
 impl Foreground<Cluster> for LogFollow {

@@ -5,7 +5,7 @@
 use super::command::{namespace, parse_flags, server_error, Out};
 use super::flags::{FlagSpec, Kind};
 use super::table_printer::{print_table, PrintOptions};
-use super::watch::{Watch, WatchOutput};
+use super::watch::{Watch, WatchOutput, WatchSpec};
 use super::yaml::to_yaml;
 use crate::api::registry::{resolve, KindInfo, Resolved};
 use crate::api::rest::{Method, Request};
@@ -26,6 +26,18 @@ const FLAGS: &[FlagSpec] = &[
     ("filename", Some('f'), Kind::Value),
     ("show-kind", None, Kind::Bool),
 ];
+
+/// kubectl get's answer when no resource type is given.
+const NO_RESOURCE_TYPE: &str = "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples";
+
+/// `TYPE NAME...` or `TYPE/NAME NAME...` → the type and the names (`None` without arguments).
+pub fn type_and_names(args: &[String]) -> Option<(String, Vec<String>)> {
+    let first = args.first()?;
+    Some(match first.split_once('/') {
+        Some((t, n)) => (t.to_string(), std::iter::once(n.to_string()).chain(args[1..].iter().cloned()).collect()),
+        None => (first.clone(), args[1..].to_vec()),
+    })
+}
 
 /// The REST path of a kind's collection (or one object).
 pub fn path(kind: &KindInfo, ns: Option<&str>, name: Option<&str>) -> String {
@@ -97,7 +109,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         }
     };
     if p.args.is_empty() {
-        out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples");
+        out.err(NO_RESOURCE_TYPE);
         return;
     }
     // (kind, names): `TYPE[,TYPE] [NAME...]` or `TYPE/NAME ...`.
@@ -284,15 +296,9 @@ fn watch(out: &mut Out<'_, '_>, p: &super::flags::Parsed) {
             return;
         }
     };
-    let (type_arg, names): (String, Vec<String>) = match p.args.first() {
-        None => {
-            out.err("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples");
-            return;
-        }
-        Some(a) => match a.split_once('/') {
-            Some((t, n)) => (t.to_string(), std::iter::once(n.to_string()).chain(p.args[1..].iter().cloned()).collect()),
-            None => (a.clone(), p.args[1..].to_vec()),
-        },
+    let Some((type_arg, names)) = type_and_names(&p.args) else {
+        out.err(NO_RESOURCE_TYPE);
+        return;
     };
     if type_arg.contains(',') || p.args.iter().skip(1).any(|a| a.contains('/')) {
         out.err("error: you may only specify a single resource type");
@@ -322,17 +328,17 @@ fn watch(out: &mut Out<'_, '_>, p: &super::flags::Parsed) {
         kind_prefix: p.flag("show-kind").then(|| kind.qualified_singular()),
         show_labels: p.flag("show-labels"),
     };
-    let mut w = Watch::new(
+    let mut w = Watch::new(WatchSpec {
         kind,
-        (kind.namespaced && !all_ns).then(|| ns.clone()),
-        names.first().cloned(),
-        p.value("selector").unwrap_or("").to_string(),
-        p.value("field-selector").unwrap_or("").to_string(),
+        namespace: (kind.namespaced && !all_ns).then(|| ns.clone()),
+        name: names.first().cloned(),
+        selector: p.value("selector").unwrap_or("").to_string(),
+        fields: p.value("field-selector").unwrap_or("").to_string(),
         opts,
         output,
-        p.flag("output-watch-events"),
-        deadline,
-    );
+        events: p.flag("output-watch-events"),
+        deadline_ms: deadline,
+    });
     match w.start(out.cluster()) {
         Ok(text) => {
             // --watch-only: the current state is not printed, only changes.

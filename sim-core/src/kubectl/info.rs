@@ -155,7 +155,7 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
         let mut follow = super::follow::LogFollow::new(key, log.len());
         // A container that has already exited has nothing more to say.
         follow.poll_done(out.cluster());
-        if !follow.is_done() {
+        if !crate::shell::Foreground::done(&follow) {
             out.cx.foreground = Some(Box::new(follow));
         }
     }

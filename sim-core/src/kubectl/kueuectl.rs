@@ -3,8 +3,8 @@
 //! printer. Position in queue is the workload's 0-based place among its LocalQueue's pending
 //! workloads, in the order Kueue's queue keeps them.
 
-use super::command::{namespace, parse_flags, Out};
-use super::flags::Kind;
+use super::command::{namespace, Out};
+use super::flags::{FlagSpec, Kind};
 use super::table_printer::{print_table, PrintOptions};
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
@@ -18,6 +18,32 @@ fn age(o: &Value, now: i64) -> String {
 
 fn col(name: &str, ty: &str) -> Value {
     json!({"name": name, "type": ty, "format": if name == "Name" { "name" } else { "" }, "priority": 0})
+}
+
+const FLAGS: &[FlagSpec] = &[
+    ("all-namespaces", Some('A'), Kind::Bool),
+    ("clusterqueue", Some('c'), Kind::Value),
+    ("localqueue", Some('q'), Kind::Value),
+    ("status", None, Kind::Value),
+    ("active", None, Kind::Value),
+    ("for", None, Kind::Value),
+    ("selector", Some('l'), Kind::Value),
+    ("field-selector", None, Kind::Value),
+    ("output", Some('o'), Kind::Value),
+];
+
+/// After a flag error cobra prints the command's usage, which the simulator does not reproduce.
+const USAGE_NOT_SHOWN: &str =
+    "(kueuectl prints its usage here; the simulator does not reproduce it. 사용법 출력은 시뮬레이터가 재현하지 않습니다.)";
+
+/// The flags each subcommand registers (`cmd/kueuectl/app/list/list_*.go`), besides -o.
+fn allowed_flags(what: &str) -> &'static [&'static str] {
+    match what {
+        "clusterqueue" | "cq" => &["selector", "field-selector", "active", "output"],
+        "localqueue" | "lq" => &["all-namespaces", "selector", "field-selector", "clusterqueue", "output"],
+        "resourceflavor" | "rf" => &["selector", "field-selector", "output"],
+        _ => &["all-namespaces", "selector", "field-selector", "clusterqueue", "localqueue", "for", "status", "output"],
+    }
 }
 
 /// The `list` subcommands and their aliases, as kueuectl registers them.
@@ -39,22 +65,12 @@ fn list_help() -> String {
 }
 
 pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
-    let Some(p) = parse_flags(
-        out,
-        "kueue list",
-        args,
-        &[
-            ("all-namespaces", Some('A'), Kind::Bool),
-            ("clusterqueue", Some('c'), Kind::Value),
-            ("localqueue", Some('q'), Kind::Value),
-            ("status", None, Kind::Value),
-            ("active", None, Kind::Value),
-            ("for", None, Kind::Value),
-            ("selector", Some('l'), Kind::Value),
-            ("no-headers", None, Kind::Bool),
-        ],
-    ) else {
-        return;
+    let p = match super::flags::parse(args, FLAGS) {
+        Ok(p) => p,
+        Err(e) => {
+            out.err(&format!("{e}\n{USAGE_NOT_SHOWN}"));
+            return;
+        }
     };
     let positional: Vec<&str> = p.args.iter().map(String::as_str).collect();
     let what = match positional.as_slice() {
@@ -77,6 +93,25 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             return;
         }
     };
+    // Each list subcommand has its own flags; cobra rejects the others.
+    let allowed = allowed_flags(what);
+    if let Some(bad) =
+        p.values.keys().chain(p.bools.keys()).find(|f| !allowed.contains(f) && !super::flags::GLOBAL.iter().any(|g| g.0 == **f))
+    {
+        out.err(&format!("Error: unknown flag: --{bad}\n{USAGE_NOT_SHOWN}"));
+        return;
+    }
+    if p.value("output").is_some() {
+        out.err("error: \"kubectl kueue list -o\" is not supported by the simulator; use kubectl get … -o (시뮬레이터가 지원하지 않습니다. kubectl get … -o를 쓰세요)");
+        return;
+    }
+    let fields = match p.value("field-selector").map(crate::api::selector::FieldSelector::parse).transpose() {
+        Ok(f) => f.unwrap_or_default(),
+        Err(e) => {
+            out.err(&format!("Error: {e}"));
+            return;
+        }
+    };
     let all_ns = p.flag("all-namespaces");
     let ns = namespace(&p);
     let c = out.cluster();
@@ -90,7 +125,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     };
     let list = |kind: &str, scoped: bool| {
         c.api
-            .list_objects(kind_info(kind), if scoped && !all_ns { Some(ns.as_str()) } else { None }, &selector, &Default::default())
+            .list_objects(kind_info(kind), if scoped && !all_ns { Some(ns.as_str()) } else { None }, &selector, &fields)
             .unwrap_or_default()
     };
     let (columns, rows, namespaced): (Vec<Value>, Vec<Value>, bool) = match what {
@@ -288,8 +323,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         _ => unreachable!("checked against LIST_KINDS above"),
     };
     let table = json!({"columnDefinitions": columns, "rows": rows});
-    let text =
-        print_table(&table, &PrintOptions { with_namespace: all_ns && namespaced, no_headers: p.flag("no-headers"), ..Default::default() });
+    let text = print_table(&table, &PrintOptions { with_namespace: all_ns && namespaced, ..Default::default() });
     if text.is_empty() {
         if namespaced && !all_ns {
             out.warn(&format!("No resources found in {ns} namespace."));
@@ -308,7 +342,7 @@ fn parse_active(values: &[String]) -> Result<Option<bool>, String> {
         match v.to_ascii_lowercase().as_str() {
             "true" | "1" | "t" => parsed.push(true),
             "false" | "0" | "f" => parsed.push(false),
-            _ => return Err(format!("Error: invalid argument \"{v}\" for \"--active\" flag: strconv.ParseBool: parsing \"{v}\": invalid syntax\nSee 'kubectl kueue list clusterqueue --help' for usage.")),
+            _ => return Err(format!("Error: invalid argument \"{v}\" for \"--active\" flag: strconv.ParseBool: parsing \"{v}\": invalid syntax\n{USAGE_NOT_SHOWN}")),
         }
     }
     match parsed.as_slice() {

@@ -23,23 +23,29 @@ pub enum WatchOutput {
     Name,
 }
 
-pub struct Watch {
-    kind: &'static KindInfo,
-    namespace: Option<String>,
+/// What to watch and how to print it, as `kubectl get -w` was asked.
+pub struct WatchSpec {
+    pub kind: &'static KindInfo,
+    pub namespace: Option<String>,
     /// A single named object (`get pod x -w`).
-    name: Option<String>,
-    selector: String,
-    fields: String,
-    opts: PrintOptions,
-    output: WatchOutput,
+    pub name: Option<String>,
+    pub selector: String,
+    pub fields: String,
+    pub opts: PrintOptions,
+    pub output: WatchOutput,
     /// `--output-watch-events`: a first column EVENT.
-    events: bool,
+    pub events: bool,
+    /// `--request-timeout`: when the watch ends by itself (virtual ms).
+    pub deadline_ms: Option<u64>,
+}
+
+pub struct Watch {
+    spec: WatchSpec,
     /// Column widths so far; later rows are padded to at least these.
     widths: Vec<usize>,
     /// Per object (namespace/name): the resourceVersion shown last and its last table row.
     seen: BTreeMap<String, (u64, Value)>,
     columns: Value,
-    deadline_ms: Option<u64>,
 }
 
 /// One row of the server's table and the key and resourceVersion of its object.
@@ -50,42 +56,19 @@ fn keyed(row: &Value) -> (String, u64) {
 }
 
 impl Watch {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        kind: &'static KindInfo,
-        namespace: Option<String>,
-        name: Option<String>,
-        selector: String,
-        fields: String,
-        opts: PrintOptions,
-        output: WatchOutput,
-        events: bool,
-        deadline_ms: Option<u64>,
-    ) -> Self {
-        Watch {
-            kind,
-            namespace,
-            name,
-            selector,
-            fields,
-            opts,
-            output,
-            events,
-            widths: Vec::new(),
-            seen: BTreeMap::new(),
-            columns: Value::Null,
-            deadline_ms,
-        }
+    pub fn new(spec: WatchSpec) -> Self {
+        Watch { spec, widths: Vec::new(), seen: BTreeMap::new(), columns: Value::Null }
     }
 
     /// The server's current table rows, or its error body.
     fn rows(&mut self, c: &mut Cluster) -> Result<Vec<Value>, Value> {
-        let mut req = Request::new(Method::Get, &path(self.kind, self.namespace.as_deref(), self.name.as_deref())).table();
-        if !self.selector.is_empty() {
-            req = req.query("labelSelector", &self.selector);
+        let spec = &self.spec;
+        let mut req = Request::new(Method::Get, &path(spec.kind, spec.namespace.as_deref(), spec.name.as_deref())).table();
+        if !spec.selector.is_empty() {
+            req = req.query("labelSelector", &spec.selector);
         }
-        if !self.fields.is_empty() {
-            req = req.query("fieldSelector", &self.fields);
+        if !spec.fields.is_empty() {
+            req = req.query("fieldSelector", &spec.fields);
         }
         let r = c.api.handle(c.now_unix(), &req);
         if !r.is_success() {
@@ -104,29 +87,29 @@ impl Watch {
             self.seen.insert(key, (rv, row.clone()));
         }
         let with_event: Vec<(&str, Value)> = rows.into_iter().map(|r| ("ADDED", r)).collect();
-        Ok(self.print(&with_event, !self.opts.no_headers))
+        Ok(self.print(&with_event, !self.spec.opts.no_headers))
     }
 
     fn print(&mut self, rows: &[(&str, Value)], header: bool) -> String {
         if rows.is_empty() {
             return String::new();
         }
-        if self.output == WatchOutput::Name {
+        if self.spec.output == WatchOutput::Name {
             return rows
                 .iter()
                 .map(|(_, r)| {
                     format!(
                         "{}/{}\n",
-                        self.kind.qualified_singular(),
+                        self.spec.kind.qualified_singular(),
                         r.pointer("/object/metadata/name").and_then(Value::as_str).unwrap_or("")
                     )
                 })
                 .collect();
         }
         let table = json!({"columnDefinitions": self.columns, "rows": rows.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>()});
-        let opts = PrintOptions { no_headers: !header, ..self.opts.clone() };
+        let opts = PrintOptions { no_headers: !header, ..self.spec.opts.clone() };
         let mut lines = table_lines(&table, &opts);
-        if self.events {
+        if self.spec.events {
             let mut events: Vec<&str> = rows.iter().map(|(e, _)| *e).collect();
             if header {
                 events.insert(0, "EVENT");
@@ -191,6 +174,6 @@ impl Foreground<Cluster> for Watch {
     }
 
     fn deadline_ms(&self) -> Option<u64> {
-        self.deadline_ms
+        self.spec.deadline_ms
     }
 }

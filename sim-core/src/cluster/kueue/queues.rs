@@ -43,15 +43,19 @@ fn quantity(v: &Value) -> i128 {
     Quantity::parse(&text).map(|q| q.nanos).unwrap_or(0)
 }
 
-/// Every ClusterQueue as the cache sees it.
-pub fn cluster_queues(c: &Cluster) -> BTreeMap<String, ClusterQueueInfo> {
-    let flavors: BTreeSet<String> = c
-        .api
+/// The names of the ResourceFlavors that exist.
+fn flavor_names(c: &Cluster) -> BTreeSet<String> {
+    c.api
         .list_objects(kind_info("ResourceFlavor"), None, &Default::default(), &Default::default())
         .unwrap_or_default()
         .iter()
         .map(|f| get_str(f, &["metadata", "name"]).unwrap_or("").to_string())
-        .collect();
+        .collect()
+}
+
+/// Every ClusterQueue as the cache sees it.
+pub fn cluster_queues(c: &Cluster) -> BTreeMap<String, ClusterQueueInfo> {
+    let flavors = flavor_names(c);
     let mut out = BTreeMap::new();
     for cq in c.api.list_objects(kind_info("ClusterQueue"), None, &Default::default(), &Default::default()).unwrap_or_default() {
         let name = get_str(&cq, &["metadata", "name"]).unwrap_or("").to_string();
@@ -280,13 +284,7 @@ pub fn sync(c: &mut Cluster) {
     }
     c.kueue.reserving = now_reserving;
     // A ClusterQueue's spec changed, or flavors came or went.
-    let flavors: BTreeSet<String> = c
-        .api
-        .list_objects(kind_info("ResourceFlavor"), None, &Default::default(), &Default::default())
-        .unwrap_or_default()
-        .iter()
-        .map(|f| get_str(f, &["metadata", "name"]).unwrap_or("").to_string())
-        .collect();
+    let flavors = flavor_names(c);
     let flavors_changed = flavors != c.kueue.flavors;
     c.kueue.flavors = flavors;
     for (name, info) in &cqs {

@@ -76,6 +76,12 @@ kubectl kueue stop workload foo -n team-a
 kubectl kueue list workload -n team-a --status=admitted
 kubectl kueue list kwl -n team-a --status pending
 kubectl kueue list kwl -n team-a -q other
+kubectl kueue list cq --for job/train-2
+kubectl kueue list cq --bogus
+kubectl kueue list cq --active=maybe
+kubectl kueue list rf -o yaml
+kubectl kueue list cq --field-selector metadata.name=team-a
+kubectl kueue list cq --field-selector metadata.name=other
 kubectl create job quick -n team-a --image=busybox:1.36 -- sleep 4
 kubectl get pods -n team-a -l job-name=quick -w --request-timeout=12s
 kubectl get jobs -n team-a -w --output-watch-events --request-timeout=2s
