@@ -6,6 +6,7 @@ pub mod duration;
 pub mod kueue_types;
 pub mod object;
 pub mod patch;
+pub mod pod_resources;
 pub mod quantity;
 pub mod registry;
 pub mod rest;

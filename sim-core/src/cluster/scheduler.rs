@@ -5,6 +5,7 @@
 use super::events::{record, EventType};
 use super::Cluster;
 use crate::api::object::{get, get_str, labels, rfc3339};
+use crate::api::pod_resources::pod_requests_and_limits;
 use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
 use serde_json::{json, Value};
@@ -12,21 +13,9 @@ use std::collections::BTreeMap;
 
 const COMPONENT: &str = "default-scheduler";
 
-/// A pod's effective requests in nano-units (limits stand in for missing requests of extended
-/// resources, as the API defaults them).
+/// A pod's effective requests in nano-units (see [`pod_requests_and_limits`]).
 pub fn pod_requests(pod: &Value) -> BTreeMap<String, i128> {
-    let mut out: BTreeMap<String, i128> = BTreeMap::new();
-    for c in get(pod, &["spec", "containers"]).and_then(Value::as_array).into_iter().flatten() {
-        let requests = get(c, &["resources", "requests"]).and_then(Value::as_object).cloned().unwrap_or_default();
-        let limits = get(c, &["resources", "limits"]).and_then(Value::as_object).cloned().unwrap_or_default();
-        let mut merged = limits.clone();
-        merged.extend(requests);
-        for (k, v) in merged {
-            let q = v.as_str().and_then(|s| Quantity::parse(s).ok()).map(|q| q.nanos).unwrap_or(0);
-            *out.entry(k).or_default() += q;
-        }
-    }
-    out
+    pod_requests_and_limits(pod).0.into_iter().map(|(k, q)| (k, q.nanos)).collect()
 }
 
 fn allocatable(node: &Value) -> BTreeMap<String, i128> {

@@ -7,62 +7,14 @@ use super::describe::{annotations_block, events_block, labels_block, rfc1123z};
 use super::tabwriter::KUBECTL_DESCRIBE;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
+use crate::api::pod_resources::{add, pod_requests_and_limits, quantities, Totals};
 use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
 use crate::cluster::Cluster;
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 
 /// The kubelet renews its node lease every 10 s.
 const LEASE_RENEW_SECONDS: i64 = 10;
-
-/// Resource totals keyed by name; like `ResourceList.Add`, a sum keeps the format of its first term.
-type Totals = BTreeMap<String, Quantity>;
-
-fn add(totals: &mut Totals, name: &str, q: Quantity) {
-    totals.entry(name.to_string()).and_modify(|t| t.nanos += q.nanos).or_insert(q);
-}
-
-fn quantities(m: Option<&Value>) -> Vec<(String, Quantity)> {
-    m.and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .filter_map(|(k, v)| Some((k.clone(), Quantity::parse(v.as_str()?).ok().or_else(|| v.as_i64().map(Quantity::from_units))?)))
-        .collect()
-}
-
-/// A pod's requests and limits as `resourcehelper.PodRequestsAndLimits` computes them: the sum
-/// over containers, raised to any larger init container, plus overhead. A limit without a request
-/// counts as the request, as API defaulting makes it.
-fn pod_requests_and_limits(pod: &Value) -> (Totals, Totals) {
-    let per_container = |c: &Value| {
-        let limits: Totals = quantities(get(c, &["resources", "limits"])).into_iter().collect();
-        let mut requests = limits.clone();
-        requests.extend(quantities(get(c, &["resources", "requests"])));
-        (requests, limits)
-    };
-    let (mut requests, mut limits) = (Totals::new(), Totals::new());
-    for c in get(pod, &["spec", "containers"]).and_then(Value::as_array).into_iter().flatten() {
-        let (r, l) = per_container(c);
-        r.into_iter().for_each(|(k, q)| add(&mut requests, &k, q));
-        l.into_iter().for_each(|(k, q)| add(&mut limits, &k, q));
-    }
-    for c in get(pod, &["spec", "initContainers"]).and_then(Value::as_array).into_iter().flatten() {
-        let (r, l) = per_container(c);
-        for (totals, init) in [(&mut requests, r), (&mut limits, l)] {
-            for (k, q) in init {
-                if totals.get(&k).is_none_or(|t| t.nanos < q.nanos) {
-                    totals.insert(k, q);
-                }
-            }
-        }
-    }
-    for (k, q) in quantities(get(pod, &["spec", "overhead"])) {
-        add(&mut requests, &k, q);
-        add(&mut limits, &k, q);
-    }
-    (requests, limits)
-}
 
 /// `value (NN%)`, the share of allocatable truncated to a whole percent (0 when nothing is allocatable).
 fn with_share(q: Quantity, allocatable: Option<&Quantity>, milli: bool) -> String {
