@@ -1,12 +1,15 @@
 //! `kueue-lab`: the native shell around sim-core.
 //!
-//! `kueue-lab sim [FILE]` replays shell lines (from FILE or stdin) on the lab's simulated cluster
-//! (with `kubectl`) and prints the transcript the browser terminal would show. Labs (`--lab`), the
-//! Kubernetes API facade (`api`) and real-cluster verification (`verify`, `serve`) come with
-//! later issues; until then they say so instead of pretending.
+//! `kueue-lab sim [FILE]` replays shell lines (from FILE or stdin) on a lab's simulated cluster
+//! (with `kubectl`) and prints the transcript the browser terminal would show; `--checks` then
+//! judges the lab's steps. The Kubernetes API facade (`api`) and real-cluster verification
+//! (`verify`, `serve`) come with a later issue; until then they say so instead of pretending.
 
-use sim_core::session::new_session;
+use sim_core::lab::progress::report_lines;
+use sim_core::lab::replay::replay;
+use sim_core::lab::{Lab, Lang, DEFAULT_LAB};
 use sim_core::transcript;
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -19,7 +22,9 @@ const STEP_BETWEEN_COMMANDS_MS: u64 = 1000;
 const USAGE: &str = "Usage: kueue-lab <command>
 
 Commands:
-  sim [FILE]    replay shell lines (FILE or stdin) on the simulated lab cluster; print the transcript
+  sim [--lab ID|DIR] [--checks] [--lang ko|en] [FILE]
+                replay shell lines (FILE or stdin) on the lab's simulated cluster and print the
+                transcript; with --checks, then one line per step (exit 0 iff every step passes)
   help          this text
 
 사용법은 위와 같습니다. api, verify, serve 는 아직 없습니다 / api, verify and serve are not built yet.";
@@ -45,19 +50,39 @@ fn main() -> ExitCode {
 
 fn sim(args: &[String]) -> ExitCode {
     let mut file = None;
-    for a in args {
-        match a.as_str() {
-            "--lab" | "--checks" | "--lang" => {
-                eprintln!("kueue-lab sim: {a} is not built yet (labs come with the lab engine)");
-                return ExitCode::from(2);
-            }
+    let mut lab_arg: Option<String> = None;
+    let mut checks = false;
+    let mut lang = Lang::Ko;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = |name: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("kueue-lab sim: {name} needs a value"));
+        match flag {
+            "--checks" => checks = true,
+            "--lab" => match value("--lab") {
+                Ok(v) => lab_arg = Some(v),
+                Err(e) => return usage_error(&e),
+            },
+            "--lang" => match value("--lang").map(|v| Lang::parse(&v).ok_or(v)) {
+                Ok(Ok(l)) => lang = l,
+                Ok(Err(v)) => return usage_error(&format!("kueue-lab sim: --lang must be ko or en, not {v:?}")),
+                Err(e) => return usage_error(&e),
+            },
+            f if f.starts_with("--") && f.len() > 2 => return usage_error(&format!("kueue-lab sim: unknown flag {f}")),
             f if file.is_none() => file = Some(f.to_string()),
-            extra => {
-                eprintln!("kueue-lab sim: unexpected argument '{extra}'");
-                return ExitCode::from(2);
-            }
+            extra => return usage_error(&format!("kueue-lab sim: unexpected argument '{extra}'")),
         }
     }
+    let lab = match load_lab(lab_arg.as_deref().unwrap_or(DEFAULT_LAB)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("kueue-lab sim: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let script = match &file {
         Some(path) if path != "-" => match std::fs::read_to_string(path) {
             Ok(s) => s,
@@ -75,8 +100,53 @@ fn sim(args: &[String]) -> ExitCode {
             s
         }
     };
-    let (mut shell, mut cluster) = new_session(SEED);
-    let entries = transcript::run(&mut shell, &mut cluster, &script, STEP_BETWEEN_COMMANDS_MS);
-    print!("{}", transcript::render(&entries, false));
-    ExitCode::SUCCESS
+    let run = replay(&lab, &script, SEED, STEP_BETWEEN_COMMANDS_MS);
+    print!("{}", transcript::render(&run.entries, false));
+    if !checks {
+        return ExitCode::SUCCESS;
+    }
+    for line in report_lines(&run.evaluation.steps, lang) {
+        println!("{line}");
+    }
+    if run.evaluation.all_pass() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn usage_error(msg: &str) -> ExitCode {
+    eprintln!("{msg}\n\n{USAGE}");
+    ExitCode::from(2)
+}
+
+/// A bundled lab by id, or a lab folder on disk (for course authors trying a lab before it is
+/// bundled into a build).
+fn load_lab(arg: &str) -> Result<Lab, String> {
+    let dir = std::path::Path::new(arg);
+    if dir.join("lab.yaml").is_file() {
+        let mut files = BTreeMap::new();
+        read_dir_into(dir, dir, &mut files).map_err(|e| format!("{arg}: {e}"))?;
+        return Lab::from_files(&files).map_err(|e| format!("{arg}/{e}"));
+    }
+    match Lab::bundled(arg) {
+        Some(lab) => lab,
+        None => Err(format!("no lab {arg:?} (labs: {}; or give a folder holding lab.yaml)", Lab::bundled_ids().join(", "))),
+    }
+}
+
+fn read_dir_into(root: &std::path::Path, dir: &std::path::Path, out: &mut BTreeMap<String, String>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+            continue;
+        }
+        if p.is_dir() {
+            read_dir_into(root, &p, out)?;
+        } else {
+            let rel = p.strip_prefix(root).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+            out.insert(rel, std::fs::read_to_string(&p)?);
+        }
+    }
+    Ok(())
 }

@@ -7,6 +7,7 @@ pub mod clock;
 pub mod cluster;
 pub mod jq;
 pub mod kubectl;
+pub mod lab;
 pub mod rand;
 pub mod session;
 pub mod shell;

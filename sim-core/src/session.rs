@@ -4,18 +4,38 @@
 
 use crate::cluster::Cluster;
 use crate::kubectl::Kubectl;
+use crate::lab::Lab;
 use crate::shell::{Shell, ShellState};
 use std::rc::Rc;
 
 /// The lab's working directory.
 pub const WORKDIR: &str = "/root/gsb-kueue";
 
-/// A fresh session on the lab's cluster.
+/// A fresh session on the Kueue GPU lab's cluster.
 pub fn new_session(seed: u64) -> (Shell<Cluster>, Cluster) {
     let cluster = Cluster::new(seed);
     let mut state = ShellState::new(cluster.now_unix());
     let _ = state.fs.mkdir_all(WORKDIR, cluster.now_unix());
+    (shell_with(state), cluster)
+}
+
+/// A fresh session for `lab`: its cluster shape, its workdir with its initial files.
+pub fn lab_session(lab: &Lab, seed: u64) -> (Shell<Cluster>, Cluster) {
+    let cluster = Cluster::with_shape(seed, lab.shape());
+    let now = cluster.now_unix();
+    let mut state = ShellState::new(now);
+    let _ = state.fs.mkdir_all(&lab.workdir, now);
+    for (rel, content) in &lab.files {
+        let path = lab.file_path(rel);
+        let _ = state.fs.mkdir_all(crate::vfs::parent_of(&path), now);
+        let _ = state.fs.write(&path, content, now);
+    }
+    (shell_with(state), cluster)
+}
+
+/// The mini shell with `kubectl` registered.
+pub fn shell_with(state: ShellState) -> Shell<Cluster> {
     let mut shell = Shell::new(state);
     shell.register("kubectl", Rc::new(Kubectl));
-    (shell, cluster)
+    shell
 }

@@ -51,6 +51,18 @@ pub const FOREGROUND_MS: u64 = 30_000;
 /// command left running in the foreground is polled second by second until its deadline, or for
 /// [`FOREGROUND_MS`] and then interrupted (`^C`, as the terminal echoes Ctrl-C).
 pub fn run<W: World + 'static>(sh: &mut Shell<W>, world: &mut W, script: &str, step_ms: u64) -> Vec<Entry> {
+    run_observed(sh, world, script, step_ms, |_, _| {})
+}
+
+/// [`run`], calling `after_each` once each input has finished (the lab engine judges the
+/// checks there, as the browser does after every command).
+pub fn run_observed<W: World + 'static>(
+    sh: &mut Shell<W>,
+    world: &mut W,
+    script: &str,
+    step_ms: u64,
+    mut after_each: impl FnMut(&Shell<W>, &W),
+) -> Vec<Entry> {
     split_inputs(script)
         .into_iter()
         .map(|input| {
@@ -68,6 +80,7 @@ pub fn run<W: World + 'static>(sh: &mut Shell<W>, world: &mut W, script: &str, s
                     output.push_str("^C\n");
                 }
             }
+            after_each(sh, world);
             Entry { input, output, status: r.status }
         })
         .collect()

@@ -131,8 +131,11 @@ pub fn grep<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
     let spec = Spec {
         cmd: "grep",
         flags: "ivnEFcqsowlHhr",
-        valued: "em",
+        valued: "emABC",
         long: &[
+            ("after-context", 'A'),
+            ("before-context", 'B'),
+            ("context", 'C'),
             ("ignore-case", 'i'),
             ("invert-match", 'v'),
             ("line-number", 'n'),
@@ -149,8 +152,6 @@ pub fn grep<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
             ("no-filename", 'h'),
             ("regexp", 'e'),
             ("max-count", 'm'),
-            ("color", 'C'),
-            ("colour", 'C'),
         ],
         synopsis: "[OPTION]... PATTERNS [FILE]...",
     };
@@ -183,6 +184,20 @@ pub fn grep<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
             return 2;
         }
     };
+    let mut context = [0usize; 2];
+    for (i, flag) in ['B', 'A'].into_iter().enumerate() {
+        for f in [flag, 'C'] {
+            match o.value(f).map(str::parse::<usize>) {
+                None => {}
+                Some(Ok(n)) => context[i] = context[i].max(n),
+                Some(Err(_)) => {
+                    cx.errln(&format!("grep: {}: invalid context length argument", o.value(f).unwrap_or("")));
+                    return 2;
+                }
+            }
+        }
+    }
+    let [before, after] = context;
     let mut parts = Vec::new();
     for p in &patterns {
         let body = if o.has('F') {
@@ -223,17 +238,53 @@ pub fn grep<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         let shown = if f == "-" { "(standard input)" } else { f.as_str() };
         let mut count = 0;
         let mut out = String::new();
-        for (n, line) in lines(&text).into_iter().enumerate() {
+        let all_lines = lines(&text);
+        // GNU grep's context: `-` instead of `:` after the name and number of a context line,
+        // `--` between groups that do not touch.
+        let context_prefix = |n: usize| {
+            format!(
+                "{}{}",
+                if show_names { format!("{shown}-") } else { String::new() },
+                if o.has('n') { format!("{}-", n + 1) } else { String::new() }
+            )
+        };
+        let mut printed_to: Option<usize> = None;
+        let mut after_left = 0;
+        for (n, line) in all_lines.iter().copied().enumerate() {
             if max_count.is_some_and(|m| count >= m) {
+                if after_left > 0 && !o.has('o') {
+                    out.push_str(&format!("{}{line}\n", context_prefix(n)));
+                    after_left -= 1;
+                    printed_to = Some(n);
+                    continue;
+                }
                 break;
             }
             let hit = re.is_match(line) != o.has('v');
             if !hit {
+                if after_left > 0 && !o.has('o') {
+                    out.push_str(&format!("{}{line}\n", context_prefix(n)));
+                    after_left -= 1;
+                    printed_to = Some(n);
+                }
                 continue;
             }
             count += 1;
             if o.has('q') || o.has('l') || o.has('c') {
                 continue;
+            }
+            if before > 0 || after > 0 {
+                let start = n.saturating_sub(before).max(printed_to.map_or(0, |p| p + 1));
+                if printed_to.is_some_and(|p| start > p + 1) || (printed_to.is_none() && !out.is_empty()) {
+                    out.push_str("--\n");
+                }
+                if !o.has('o') {
+                    for (k, ctx) in all_lines.iter().enumerate().take(n).skip(start) {
+                        out.push_str(&format!("{}{ctx}\n", context_prefix(k)));
+                    }
+                }
+                printed_to = Some(n);
+                after_left = after;
             }
             let prefix = format!(
                 "{}{}",

@@ -1,0 +1,45 @@
+//! Bundles every lab under `../labs/<id>/` into the crate, so the browser and `kueue-lab` carry
+//! them without reading files at run time. A course author adds a lab by adding a folder: the
+//! next build picks it up with no Rust change.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let labs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../labs");
+    println!("cargo:rerun-if-changed={}", labs.display());
+    let mut out = String::from("/// (lab id, [(path inside the lab folder, content)])\npub static BUNDLED: &[(&str, &[(&str, &str)])] = &[\n");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&labs)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.join("lab.yaml").is_file()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    for dir in dirs {
+        let id = dir.file_name().unwrap().to_string_lossy().to_string();
+        let mut files = Vec::new();
+        collect(&dir, &dir, &mut files);
+        files.sort();
+        writeln!(out, "    ({id:?}, &[").unwrap();
+        for (rel, abs) in files {
+            println!("cargo:rerun-if-changed={}", abs.display());
+            writeln!(out, "        ({rel:?}, include_str!({:?})),", abs.canonicalize().unwrap().display().to_string()).unwrap();
+        }
+        out.push_str("    ]),\n");
+    }
+    out.push_str("];\n");
+    let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("bundled_labs.rs");
+    std::fs::write(dest, out).unwrap();
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.filter_map(|e| e.ok()) {
+        let p = e.path();
+        println!("cargo:rerun-if-changed={}", p.display());
+        if p.is_dir() {
+            collect(root, &p, out);
+        } else if !e.file_name().to_string_lossy().starts_with('.') {
+            let rel = p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            out.push((rel, p));
+        }
+    }
+}

@@ -1,0 +1,793 @@
+//! Declarative checks: typed predicates over what a [`ClusterView`] shows — files, objects,
+//! conditions, events. Each judges an outcome, never the commands used, and a failing one says
+//! what was expected, what is there, and where to look, in Korean and English.
+//!
+//! Checks that must survive later steps (train-1 is deleted in step 8) take `ever: true` and
+//! then also accept the evidence a real cluster keeps: the events the object left behind.
+
+use super::path::{scalar_text, FieldPath};
+use super::view::{is_known_kind, ClusterView};
+use super::{Lab, Text};
+use crate::api::quantity::Quantity;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Kueue's label that puts a Job in a LocalQueue.
+const QUEUE_LABEL: &str = "kueue.x-k8s.io/queue-name";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "check", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Check {
+    /// A file exists, parses as YAML and holds a document of this kind and name.
+    FileObject {
+        file: String,
+        kind: String,
+        name: String,
+        #[serde(default)]
+        namespace: Option<String>,
+        #[serde(default)]
+        api_version: Option<String>,
+        #[serde(default)]
+        fields: Vec<FieldCheck>,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// An object exists in the cluster, its fields match and its conditions are as given.
+    Object {
+        kind: String,
+        name: String,
+        #[serde(default)]
+        namespace: String,
+        #[serde(default)]
+        fields: Vec<FieldCheck>,
+        #[serde(default)]
+        conditions: Vec<ConditionCheck>,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// The object does not exist (deleted, or never made).
+    Absent {
+        kind: String,
+        name: String,
+        #[serde(default)]
+        namespace: String,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// Kueue admitted the Job (its Workload is `Admitted=True`); with `ever`, or did once.
+    JobAdmitted {
+        job: String,
+        namespace: String,
+        #[serde(default)]
+        ever: bool,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// A pod of the Job is Running; with `ever`, or ran once.
+    JobPodRunning {
+        job: String,
+        namespace: String,
+        #[serde(default)]
+        ever: bool,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// The Job's current Workload waited with this `QuotaReserved=False` reason (now, or as its
+    /// events recorded). The Workload being the current Job's also proves the Job was not
+    /// recreated after it waited.
+    JobWaited {
+        job: String,
+        namespace: String,
+        reason: String,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// The Job exists and Kueue made no Workload for it.
+    NoWorkload {
+        job: String,
+        namespace: String,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// A file quotes what the cluster said about the Job's Workload: the reason or the message
+    /// of its event (or condition) with this reason.
+    FileQuotes {
+        file: String,
+        job: String,
+        namespace: String,
+        reason: String,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// A `key=value` lines file (`format: kv`) or a JSON object (`format: json`) whose keys hold
+    /// the expected values.
+    FileValues {
+        file: String,
+        format: ValuesFormat,
+        keys: Vec<KeyCheck>,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValuesFormat {
+    Kv,
+    Json,
+}
+
+/// One field of an object or document and what it must hold. Exactly one expectation is given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldCheck {
+    pub path: String,
+    /// Equal as scalars (`2` = `"2"`, `false` = `"false"`).
+    #[serde(default)]
+    pub equals: Option<Value>,
+    /// Equal as Kubernetes quantities (`2Gi` = `2147483648`, `1000m` = `1`).
+    #[serde(default)]
+    pub quantity: Option<String>,
+    #[serde(default)]
+    pub exists: Option<bool>,
+    #[serde(default)]
+    pub contains: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionCheck {
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub status: String,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// A key of a values file: it must equal the literal `equals`, or what `equals_cluster` says
+/// now. `compare_with` is only shown in the explanation (where the learner reads the value).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyCheck {
+    pub key: String,
+    #[serde(default)]
+    pub equals: Option<Value>,
+    #[serde(default)]
+    pub equals_cluster: Option<ClusterValue>,
+    #[serde(default)]
+    pub compare_with: Option<ClusterValue>,
+}
+
+/// A value read from the cluster when the check runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClusterValue {
+    /// A field of an object.
+    Field {
+        kind: String,
+        name: String,
+        #[serde(default)]
+        namespace: String,
+        path: String,
+    },
+    /// The name of the Workload Kueue made for a Job, or `none` when there is none.
+    WorkloadName {
+        job: String,
+        namespace: String,
+        #[serde(default = "none_word")]
+        none: String,
+    },
+}
+
+fn none_word() -> String {
+    "none".into()
+}
+
+/// A check's verdict: its one-line label, and when it fails, why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CheckResult {
+    pub pass: bool,
+    pub label: Text,
+    /// What is wrong: expected, found, where to look. `None` when it passes.
+    pub explanation: Option<Text>,
+}
+
+impl Check {
+    fn hint(&self) -> Option<&Text> {
+        match self {
+            Check::FileObject { hint, .. }
+            | Check::Object { hint, .. }
+            | Check::Absent { hint, .. }
+            | Check::JobAdmitted { hint, .. }
+            | Check::JobPodRunning { hint, .. }
+            | Check::JobWaited { hint, .. }
+            | Check::NoWorkload { hint, .. }
+            | Check::FileQuotes { hint, .. }
+            | Check::FileValues { hint, .. } => hint.as_ref(),
+        }
+    }
+
+    /// An author's mistake (unknown kind, bad path, an expectation missing) found at load time.
+    pub fn validate(&self) -> Result<(), String> {
+        let kind_ok = |k: &str| if is_known_kind(k) { Ok(()) } else { Err(format!("{k:?} is not a kind the simulator serves")) };
+        let fields_ok = |fields: &[FieldCheck]| -> Result<(), String> {
+            for f in fields {
+                FieldPath::parse(&f.path)?;
+                let n = [f.equals.is_some(), f.quantity.is_some(), f.exists.is_some(), f.contains.is_some()].iter().filter(|b| **b).count();
+                if n != 1 {
+                    return Err(format!("field {:?} needs exactly one of equals, quantity, exists, contains", f.path));
+                }
+                if let Some(q) = &f.quantity {
+                    Quantity::parse(q).map_err(|e| format!("field {:?}: {e}", f.path))?;
+                }
+            }
+            Ok(())
+        };
+        match self {
+            Check::FileObject { kind, fields, .. } => {
+                kind_ok(kind)?;
+                fields_ok(fields)
+            }
+            Check::Object { kind, fields, .. } => {
+                kind_ok(kind)?;
+                fields_ok(fields)
+            }
+            Check::Absent { kind, .. } => kind_ok(kind),
+            Check::FileValues { keys, .. } => {
+                for k in keys {
+                    if k.equals.is_none() && k.equals_cluster.is_none() {
+                        return Err(format!("key {:?} needs equals or equals_cluster", k.key));
+                    }
+                    for c in [&k.equals_cluster, &k.compare_with].into_iter().flatten() {
+                        if let ClusterValue::Field { kind, path, .. } = c {
+                            kind_ok(kind)?;
+                            FieldPath::parse(path)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The check's one-line description, shown beside its status.
+    pub fn label(&self, lab: &Lab) -> Text {
+        match self {
+            Check::FileObject { file, kind, name, .. } => {
+                let f = lab.file_path(file);
+                Text::new(format!("`{f}` 에 {kind} `{name}`"), format!("`{f}` holds {kind} `{name}`"))
+            }
+            Check::Object { kind, name, namespace, conditions, .. } => {
+                let at = in_ns(namespace);
+                match conditions.first() {
+                    Some(c) => Text::new(
+                        format!("클러스터의 {kind} `{name}`{} 가 {}={}", at.ko, c.type_, c.status),
+                        format!("{kind} `{name}`{} in the cluster is {}={}", at.en, c.type_, c.status),
+                    ),
+                    None => Text::new(format!("클러스터에 {kind} `{name}`{}", at.ko), format!("{kind} `{name}`{} exists in the cluster", at.en)),
+                }
+            }
+            Check::Absent { kind, name, namespace, .. } => {
+                let at = in_ns(namespace);
+                Text::new(format!("{kind} `{name}`{} 가 지워짐", at.ko), format!("{kind} `{name}`{} is deleted", at.en))
+            }
+            Check::JobAdmitted { job, .. } => Text::new(format!("Job `{job}` 가 Kueue 에 입장(admitted)"), format!("Job `{job}` is admitted by Kueue")),
+            Check::JobPodRunning { job, .. } => Text::new(format!("Job `{job}` 의 파드가 Running"), format!("Job `{job}`'s pod is Running")),
+            Check::JobWaited { job, reason, .. } => {
+                Text::new(format!("Job `{job}` 의 Workload 가 {reason} 로 기다림"), format!("Job `{job}`'s Workload waited ({reason})"))
+            }
+            Check::NoWorkload { job, .. } => {
+                Text::new(format!("Job `{job}` 에는 Workload 가 없음"), format!("Job `{job}` has no Workload"))
+            }
+            Check::FileQuotes { file, job, .. } => {
+                let f = lab.file_path(file);
+                Text::new(format!("`{f}` 에 `{job}` 이 기다리는 사유"), format!("`{f}` holds why `{job}` waits"))
+            }
+            Check::FileValues { file, keys, .. } => {
+                let f = lab.file_path(file);
+                let names = keys.iter().map(|k| k.key.as_str()).collect::<Vec<_>>().join(", ");
+                Text::new(format!("`{f}` 의 {names}"), format!("{names} in `{f}`"))
+            }
+        }
+    }
+
+    /// Judges the check against the view.
+    pub fn evaluate(&self, lab: &Lab, view: &dyn ClusterView) -> CheckResult {
+        let verdict = match self {
+            Check::FileObject { file, kind, name, namespace, api_version, fields, .. } => {
+                file_object(view, &lab.file_path(file), kind, name, namespace.as_deref(), api_version.as_deref(), fields)
+            }
+            Check::Object { kind, name, namespace, fields, conditions, .. } => object(view, kind, name, namespace, fields, conditions),
+            Check::Absent { kind, name, namespace, .. } => absent(view, kind, name, namespace),
+            Check::JobAdmitted { job, namespace, ever, .. } => job_admitted(view, job, namespace, *ever),
+            Check::JobPodRunning { job, namespace, ever, .. } => job_pod_running(view, job, namespace, *ever),
+            Check::JobWaited { job, namespace, reason, .. } => job_waited(view, job, namespace, reason),
+            Check::NoWorkload { job, namespace, .. } => no_workload(view, job, namespace),
+            Check::FileQuotes { file, job, namespace, reason, .. } => file_quotes(view, &lab.file_path(file), job, namespace, reason),
+            Check::FileValues { file, format, keys, .. } => file_values(view, &lab.file_path(file), *format, keys),
+        };
+        let explanation = verdict.err().map(|why| match self.hint() {
+            Some(h) => Text::new(format!("{} — {}", why.ko, h.ko), format!("{} — {}", why.en, h.en)),
+            None => why,
+        });
+        CheckResult { pass: explanation.is_none(), label: self.label(lab), explanation }
+    }
+}
+
+type Verdict = Result<(), Text>;
+
+fn fail(ko: impl Into<String>, en: impl Into<String>) -> Verdict {
+    Err(Text::new(ko, en))
+}
+
+fn in_ns(namespace: &str) -> Text {
+    if namespace.is_empty() {
+        Text::default()
+    } else {
+        Text::new(format!(" ({namespace} 네임스페이스)"), format!(" (namespace {namespace})"))
+    }
+}
+
+/// Equal as scalars, or as quantities when both read as one (`2` = `"2"`, `1Gi` = `1024Mi`).
+pub fn loosely_equal(found: &Value, want: &Value) -> bool {
+    if found.is_object() || found.is_array() || want.is_object() || want.is_array() {
+        return found == want;
+    }
+    let (f, w) = (scalar_text(found), scalar_text(want));
+    f == w || quantities_equal(&f, &w)
+}
+
+fn quantities_equal(a: &str, b: &str) -> bool {
+    match (Quantity::parse(a.trim()), Quantity::parse(b.trim())) {
+        (Ok(x), Ok(y)) => x.nanos == y.nanos,
+        _ => false,
+    }
+}
+
+/// How a found value reads in an explanation.
+fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("{s:?}"),
+        other => other.to_string(),
+    }
+}
+
+fn check_fields(obj: &Value, fields: &[FieldCheck], what: &Text) -> Verdict {
+    for f in fields {
+        let Ok(path) = FieldPath::parse(&f.path) else { continue };
+        let found = path.values(obj);
+        let p = &f.path;
+        let shown = || if found.is_empty() { "(없음)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
+        let shown_en = || if found.is_empty() { "(absent)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
+        if let Some(want) = &f.equals {
+            if !found.iter().any(|v| loosely_equal(v, want)) {
+                return fail(
+                    format!("{}의 `{p}` 가 {} 이어야 하는데 지금은 {}", what.ko, show(want), shown()),
+                    format!("{}: `{p}` should be {} but is {}", what.en, show(want), shown_en()),
+                );
+            }
+        } else if let Some(q) = &f.quantity {
+            if !found.iter().any(|v| quantities_equal(&scalar_text(v), q)) {
+                return fail(
+                    format!("{}의 `{p}` 가 {q} 이어야 하는데 지금은 {}", what.ko, shown()),
+                    format!("{}: `{p}` should be {q} but is {}", what.en, shown_en()),
+                );
+            }
+        } else if let Some(want_exists) = f.exists {
+            if found.is_empty() == want_exists {
+                return if want_exists {
+                    fail(format!("{}에 `{p}` 가 없습니다", what.ko), format!("{} has no `{p}`", what.en))
+                } else {
+                    fail(format!("{}에 `{p}` 가 없어야 하는데 {} 입니다", what.ko, shown()), format!("{} should not have `{p}`, but it is {}", what.en, shown_en()))
+                };
+            }
+        } else if let Some(sub) = &f.contains {
+            if !found.iter().any(|v| scalar_text(v).contains(sub.as_str())) {
+                return fail(
+                    format!("{}의 `{p}` 에 {sub:?} 가 들어 있어야 하는데 지금은 {}", what.ko, shown()),
+                    format!("{}: `{p}` should contain {sub:?} but is {}", what.en, shown_en()),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn file_object(
+    view: &dyn ClusterView,
+    path: &str,
+    kind: &str,
+    name: &str,
+    namespace: Option<&str>,
+    api_version: Option<&str>,
+    fields: &[FieldCheck],
+) -> Verdict {
+    let Some(text) = view.file(path) else {
+        return fail(
+            format!("`{path}` 파일이 아직 없습니다. 편집기에서 만들거나 터미널에서 `cat > {path}` 로 쓰세요"),
+            format!("`{path}` does not exist yet. Create it in the editor, or with `cat > {path}` in the terminal"),
+        );
+    };
+    let mut docs = Vec::new();
+    for (i, doc) in serde_yaml::Deserializer::from_str(&text).enumerate() {
+        match Value::deserialize(doc) {
+            Ok(Value::Null) => {}
+            Ok(v) => docs.push(v),
+            Err(e) => {
+                return fail(
+                    format!("`{path}` 의 {}번째 문서를 YAML 로 읽을 수 없습니다: {e}", i + 1),
+                    format!("`{path}` document {} is not valid YAML: {e}", i + 1),
+                )
+            }
+        }
+    }
+    let kind_of = |d: &Value| d.get("kind").map(scalar_text).unwrap_or_default();
+    let name_of = |d: &Value| d.pointer("/metadata/name").map(scalar_text).unwrap_or_default();
+    let Some(doc) = docs.iter().find(|d| kind_of(d) == kind && name_of(d) == name) else {
+        let present: Vec<String> = docs.iter().map(|d| format!("{}/{}", kind_of(d), name_of(d))).collect();
+        let present_ko = if present.is_empty() { "비어 있습니다".to_string() } else { format!("들어 있는 것: {}", present.join(", ")) };
+        let present_en = if present.is_empty() { "it is empty".to_string() } else { format!("it holds {}", present.join(", ")) };
+        return fail(
+            format!("`{path}` 에 kind: {kind}, metadata.name: {name} 인 문서가 없습니다 ({present_ko})"),
+            format!("`{path}` has no document with kind: {kind} and metadata.name: {name} ({present_en})"),
+        );
+    };
+    if let Some(want) = api_version {
+        let found = doc.get("apiVersion").map(scalar_text).unwrap_or_default();
+        if found != want {
+            return fail(
+                format!("`{path}` 의 apiVersion 이 {found:?} 입니다. 이 클러스터는 {want} 를 받습니다"),
+                format!("`{path}` says apiVersion {found:?}; this cluster takes {want}"),
+            );
+        }
+    }
+    if let (Some(want), Some(found)) = (namespace, doc.pointer("/metadata/namespace").map(scalar_text)) {
+        if found != want {
+            return fail(
+                format!("`{path}` 의 metadata.namespace 가 {found:?} 입니다. {want} 여야 합니다"),
+                format!("`{path}` puts it in namespace {found:?}; it belongs in {want}"),
+            );
+        }
+    }
+    check_fields(doc, fields, &Text::new(format!("`{path}`"), format!("`{path}`")))
+}
+
+/// Where else an object of this kind and name lives, for the wrong-namespace mistake.
+fn found_elsewhere(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Option<String> {
+    view.list(kind, "")
+        .into_iter()
+        .find(|o| o.pointer("/metadata/name").and_then(Value::as_str) == Some(name))
+        .and_then(|o| o.pointer("/metadata/namespace").and_then(Value::as_str).map(str::to_string))
+        .filter(|ns| ns != namespace)
+}
+
+fn missing(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Text {
+    let at = in_ns(namespace);
+    let mut t = Text::new(format!("클러스터에 {kind} `{name}`{} 가 없습니다", at.ko), format!("there is no {kind} `{name}`{} in the cluster", at.en));
+    if !namespace.is_empty() {
+        if let Some(other) = found_elsewhere(view, kind, name, namespace) {
+            t.ko.push_str(&format!(" ({other} 네임스페이스에 있습니다 — `-n {namespace}` 나 metadata.namespace 를 확인하세요)"));
+            t.en.push_str(&format!(" (there is one in namespace {other} — check `-n {namespace}` or metadata.namespace)"));
+        }
+    }
+    t
+}
+
+fn condition<'a>(obj: &'a Value, ty: &str) -> Option<&'a Value> {
+    obj.pointer("/status/conditions")?.as_array()?.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty))
+}
+
+fn cond_field<'a>(c: &'a Value, f: &str) -> &'a str {
+    c.get(f).and_then(Value::as_str).unwrap_or("")
+}
+
+fn object(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str, fields: &[FieldCheck], conditions: &[ConditionCheck]) -> Verdict {
+    let Some(obj) = view.get(kind, namespace, name) else { return Err(missing(view, kind, name, namespace)) };
+    check_fields(&obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))?;
+    for want in conditions {
+        match condition(&obj, &want.type_) {
+            None => {
+                return fail(
+                    format!("{kind} `{name}` 에 아직 {} 조건이 없습니다 (`kubectl describe {} {name}`)", want.type_, kind.to_lowercase()),
+                    format!("{kind} `{name}` has no {} condition yet (`kubectl describe {} {name}`)", want.type_, kind.to_lowercase()),
+                )
+            }
+            Some(c) => {
+                let (status, reason, message) = (cond_field(c, "status"), cond_field(c, "reason"), cond_field(c, "message"));
+                if status != want.status || want.reason.as_deref().is_some_and(|r| r != reason) {
+                    return fail(
+                        format!("{kind} `{name}` 의 {} 가 {status} 입니다 (reason {reason}: {message})", want.type_),
+                        format!("{kind} `{name}` is {}={status} (reason {reason}: {message})", want.type_),
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn absent(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Verdict {
+    match view.get(kind, namespace, name) {
+        None => Ok(()),
+        Some(o) if o.pointer("/metadata/deletionTimestamp").is_some() => fail(
+            format!("{kind} `{name}` 가 지워지는 중입니다 (deletionTimestamp 가 있습니다)"),
+            format!("{kind} `{name}` is being deleted (it has a deletionTimestamp)"),
+        ),
+        Some(_) => fail(
+            format!("{kind} `{name}`{} 가 아직 있습니다", in_ns(namespace).ko),
+            format!("{kind} `{name}`{} still exists", in_ns(namespace).en),
+        ),
+    }
+}
+
+fn uid(obj: &Value) -> &str {
+    obj.pointer("/metadata/uid").and_then(Value::as_str).unwrap_or("")
+}
+
+/// The Workload Kueue made for this Job (owned by its uid).
+fn workload_of(view: &dyn ClusterView, namespace: &str, job: &Value) -> Option<Value> {
+    let job_uid = uid(job);
+    view.list("Workload", namespace).into_iter().find(|w| {
+        w.pointer("/metadata/ownerReferences")
+            .and_then(Value::as_array)
+            .is_some_and(|refs| refs.iter().any(|r| r.get("uid").and_then(Value::as_str) == Some(job_uid)))
+    })
+}
+
+/// Events about an object: by kind and name, and by uid when given.
+fn events_about(view: &dyn ClusterView, namespace: &str, kind: &str, name_ok: &dyn Fn(&str) -> bool, uid: Option<&str>) -> Vec<Value> {
+    view.list("Event", namespace)
+        .into_iter()
+        .filter(|e| {
+            let io = &e["involvedObject"];
+            io["kind"] == kind && io["name"].as_str().is_some_and(name_ok) && uid.is_none_or(|u| io["uid"] == u)
+        })
+        .collect()
+}
+
+fn has_queue_label(job: &Value) -> Option<String> {
+    job.pointer("/metadata/labels").and_then(|l| l.get(QUEUE_LABEL)).map(scalar_text)
+}
+
+fn no_queue_label(job: &Value, name: &str) -> Text {
+    let labels: Vec<String> =
+        job.pointer("/metadata/labels").and_then(Value::as_object).map(|m| m.keys().cloned().collect()).unwrap_or_default();
+    let have = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join(", ")) };
+    Text::new(
+        format!("Job `{name}` 에 `{QUEUE_LABEL}` 라벨이 없어 Kueue 가 맡지 않습니다{have}. 라벨 키를 확인하고, Job 을 지운 뒤 다시 만드세요"),
+        format!("Job `{name}` has no `{QUEUE_LABEL}` label, so Kueue does not manage it{have}. Check the label key, then delete the Job and create it again"),
+    )
+}
+
+fn job_admitted(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool) -> Verdict {
+    let Some(job) = view.get("Job", namespace, name) else {
+        let started = events_about(view, namespace, "Job", &|n| n == name, None)
+            .iter()
+            .any(|e| e["reason"] == "Started" && e["message"].as_str().is_some_and(|m| m.starts_with("Admitted by clusterQueue")));
+        if ever && started {
+            return Ok(());
+        }
+        return Err(missing(view, "Job", name, namespace));
+    };
+    if has_queue_label(&job).is_none() {
+        return Err(no_queue_label(&job, name));
+    }
+    let Some(wl) = workload_of(view, namespace, &job) else {
+        return fail(
+            format!("Kueue 가 Job `{name}` 의 Workload 를 아직 만들지 않았습니다. LocalQueue 이름과 `kubectl -n {namespace} get workloads` 를 보세요"),
+            format!("Kueue has not made a Workload for Job `{name}` yet. Check the LocalQueue name and `kubectl -n {namespace} get workloads`"),
+        );
+    };
+    let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
+    match condition(&wl, "Admitted") {
+        Some(c) if cond_field(c, "status") == "True" => Ok(()),
+        _ => {
+            let (reason, message) = condition(&wl, "QuotaReserved")
+                .map(|c| (cond_field(c, "reason").to_string(), cond_field(c, "message").to_string()))
+                .unwrap_or_default();
+            fail(
+                format!("Workload `{wl_name}` 가 아직 입장하지 못했습니다 (QuotaReserved: {reason} — {message}). `kubectl -n {namespace} describe workload {wl_name}`"),
+                format!("Workload `{wl_name}` is not admitted yet (QuotaReserved: {reason} — {message}). See `kubectl -n {namespace} describe workload {wl_name}`"),
+            )
+        }
+    }
+}
+
+fn pods_of(view: &dyn ClusterView, namespace: &str, job: &str) -> Vec<Value> {
+    view.list("Pod", namespace)
+        .into_iter()
+        .filter(|p| {
+            let l = &p["metadata"]["labels"];
+            l["batch.kubernetes.io/job-name"] == job || l["job-name"] == job
+        })
+        .collect()
+}
+
+fn job_pod_running(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool) -> Verdict {
+    let pods = pods_of(view, namespace, name);
+    let running = |p: &Value| p["status"]["phase"] == "Running" && p.pointer("/metadata/deletionTimestamp").is_none();
+    let ran = |p: &Value| {
+        p["status"]["phase"] == "Succeeded"
+            || p.pointer("/status/containerStatuses")
+                .and_then(Value::as_array)
+                .is_some_and(|cs| cs.iter().any(|c| c.pointer("/state/terminated/startedAt").is_some() || c.pointer("/state/running").is_some()))
+    };
+    if pods.iter().any(running) || (ever && pods.iter().any(ran)) {
+        return Ok(());
+    }
+    if ever {
+        let prefix = format!("{name}-");
+        let started = events_about(view, namespace, "Pod", &|n| n.starts_with(&prefix), None).iter().any(|e| e["reason"] == "Started");
+        if started {
+            return Ok(());
+        }
+    }
+    let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
+    if job.pointer("/spec/suspend") == Some(&Value::Bool(true)) {
+        return fail(
+            format!("Job `{name}` 가 멈춰(spec.suspend: true) 있어 파드가 없습니다. Kueue 가 입장시키면 풀립니다"),
+            format!("Job `{name}` is suspended (spec.suspend: true), so it has no pod; Kueue lifts that on admission"),
+        );
+    }
+    match pods.first() {
+        None => fail(
+            format!("Job `{name}` 의 파드가 아직 없습니다. 잠시 기다리거나 `kubectl -n {namespace} describe job {name}` 를 보세요"),
+            format!("Job `{name}` has no pod yet. Wait a moment, or see `kubectl -n {namespace} describe job {name}`"),
+        ),
+        Some(p) => {
+            let pod = p["metadata"]["name"].as_str().unwrap_or("");
+            let phase = p["status"]["phase"].as_str().unwrap_or("Pending");
+            let why = condition(p, "PodScheduled")
+                .filter(|c| cond_field(c, "status") == "False")
+                .map(|c| format!(" ({})", cond_field(c, "message")))
+                .unwrap_or_default();
+            fail(
+                format!("파드 `{pod}` 가 {phase} 입니다{why}. `kubectl -n {namespace} describe pod {pod}`"),
+                format!("pod `{pod}` is {phase}{why}. See `kubectl -n {namespace} describe pod {pod}`"),
+            )
+        }
+    }
+}
+
+fn job_waited(view: &dyn ClusterView, name: &str, namespace: &str, reason: &str) -> Verdict {
+    let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
+    if has_queue_label(&job).is_none() {
+        return Err(no_queue_label(&job, name));
+    }
+    let Some(wl) = workload_of(view, namespace, &job) else {
+        return fail(
+            format!("Kueue 가 Job `{name}` 의 Workload 를 아직 만들지 않았습니다"),
+            format!("Kueue has not made a Workload for Job `{name}` yet"),
+        );
+    };
+    let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
+    let waiting_now = condition(&wl, "QuotaReserved").is_some_and(|c| cond_field(c, "status") == "False" && cond_field(c, "reason") == reason);
+    let waited = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(&wl))).iter().any(|e| e["reason"] == reason);
+    if waiting_now || waited {
+        return Ok(());
+    }
+    fail(
+        format!("Workload `{wl_name}` 는 {reason} 로 기다린 적이 없습니다: 바로 입장했습니다. 쿼터가 찬 상태에서 제출했는지, 나중에 다시 만들지 않았는지 보세요"),
+        format!("Workload `{wl_name}` never waited with {reason}: it was admitted at once. Submit it while the quota is full, and do not recreate it later"),
+    )
+}
+
+fn no_workload(view: &dyn ClusterView, name: &str, namespace: &str) -> Verdict {
+    let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
+    match workload_of(view, namespace, &job) {
+        None => Ok(()),
+        Some(wl) => {
+            let q = has_queue_label(&job).unwrap_or_default();
+            let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
+            fail(
+                format!("Kueue 가 Job `{name}` 의 Workload `{wl_name}` 를 만들었습니다 (라벨 {QUEUE_LABEL}={q}). 라벨 없이 다시 만드세요"),
+                format!("Kueue made Workload `{wl_name}` for Job `{name}` (label {QUEUE_LABEL}={q}). Recreate it without the label"),
+            )
+        }
+    }
+}
+
+fn normalize_ws(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn file_quotes(view: &dyn ClusterView, path: &str, job_name: &str, namespace: &str, reason: &str) -> Verdict {
+    let Some(text) = view.file(path) else {
+        return fail(format!("`{path}` 파일이 아직 없습니다"), format!("`{path}` does not exist yet"));
+    };
+    if text.trim().is_empty() {
+        return fail(format!("`{path}` 가 비어 있습니다"), format!("`{path}` is empty"));
+    }
+    let Some(job) = view.get("Job", namespace, job_name) else { return Err(missing(view, "Job", job_name, namespace)) };
+    let Some(wl) = workload_of(view, namespace, &job) else {
+        return fail(format!("Job `{job_name}` 의 Workload 가 없습니다"), format!("Job `{job_name}` has no Workload"));
+    };
+    let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
+    let mut said: Vec<String> = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(&wl)))
+        .iter()
+        .filter(|e| e["reason"] == reason)
+        .filter_map(|e| e["message"].as_str().map(str::to_string))
+        .collect();
+    if let Some(c) = condition(&wl, "QuotaReserved").filter(|c| cond_field(c, "reason") == reason) {
+        said.push(cond_field(c, "message").to_string());
+    }
+    if said.is_empty() {
+        return fail(
+            format!("Workload `{wl_name}` 가 {reason} 를 보고한 적이 없습니다. 먼저 `{job_name}` 이 기다리게 하세요"),
+            format!("Workload `{wl_name}` has never reported {reason}. Make `{job_name}` wait first"),
+        );
+    }
+    let have = normalize_ws(&text);
+    if have.contains(reason) || said.iter().any(|m| !m.is_empty() && have.contains(&normalize_ws(m))) {
+        return Ok(());
+    }
+    fail(
+        format!("`{path}` 에 Workload `{wl_name}` 가 남긴 사유가 없습니다. 기대: reason {reason} 또는 message \"{}\"", said[0]),
+        format!("`{path}` does not hold what Workload `{wl_name}` reported. Expected the reason {reason} or the message \"{}\"", said[0]),
+    )
+}
+
+fn resolve(view: &dyn ClusterView, v: &ClusterValue) -> (Option<Value>, Text) {
+    match v {
+        ClusterValue::Field { kind, name, namespace, path } => {
+            let found = view
+                .get(kind, namespace, name)
+                .and_then(|o| FieldPath::parse(path).ok().and_then(|p| p.values(&o).first().map(|v| (*v).clone())));
+            (found, Text::new(format!("{kind} {name} 의 {path}"), format!("{kind} {name}'s {path}")))
+        }
+        ClusterValue::WorkloadName { job, namespace, none } => {
+            let name = view
+                .get("Job", namespace, job)
+                .and_then(|j| workload_of(view, namespace, &j))
+                .and_then(|w| w["metadata"]["name"].as_str().map(str::to_string))
+                .unwrap_or_else(|| none.clone());
+            (Some(Value::String(name)), Text::new(format!("Job {job} 의 Workload 이름"), format!("the name of Job {job}'s Workload")))
+        }
+    }
+}
+
+fn file_values(view: &dyn ClusterView, path: &str, format: ValuesFormat, keys: &[KeyCheck]) -> Verdict {
+    let Some(text) = view.file(path) else {
+        return fail(format!("`{path}` 파일이 아직 없습니다"), format!("`{path}` does not exist yet"));
+    };
+    let values: serde_json::Map<String, Value> = match format {
+        ValuesFormat::Json => match serde_json::from_str::<Value>(&text) {
+            Ok(Value::Object(m)) => m,
+            Ok(_) => return fail(format!("`{path}` 는 JSON 객체({{...}})여야 합니다"), format!("`{path}` must hold a JSON object ({{...}})")),
+            Err(e) => return fail(format!("`{path}` 를 JSON 으로 읽을 수 없습니다: {e}"), format!("`{path}` is not valid JSON: {e}")),
+        },
+        ValuesFormat::Kv => text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| l.split_once('='))
+            .map(|(k, v)| (k.trim().to_string(), Value::String(v.trim().trim_matches('"').to_string())))
+            .collect(),
+    };
+    for k in keys {
+        let Some(found) = values.get(&k.key) else {
+            let form = if format == ValuesFormat::Kv { format!("`{}=...`", k.key) } else { format!("\"{}\"", k.key) };
+            return fail(format!("`{path}` 에 {form} 가 없습니다"), format!("`{path}` has no {form}"));
+        };
+        let accepted = k.equals_cluster.as_ref().map(|c| resolve(view, c));
+        let ok = k.equals.as_ref().is_some_and(|w| loosely_equal(found, w))
+            || accepted.as_ref().is_some_and(|(v, _)| v.as_ref().is_some_and(|v| loosely_equal(found, v)));
+        let live = accepted.or_else(|| k.compare_with.as_ref().map(|c| resolve(view, c)));
+        if !ok {
+            let mut ko = format!("`{path}` 의 {} 가 {} 입니다", k.key, show(found));
+            let mut en = format!("`{path}` says {} = {}", k.key, show(found));
+            if let Some(w) = &k.equals {
+                ko.push_str(&format!("; 기대값 {}", show(w)));
+                en.push_str(&format!("; expected {}", show(w)));
+            }
+            if let Some((v, what)) = &live {
+                let now = v.as_ref().map(show).unwrap_or_else(|| "?".into());
+                ko.push_str(&format!(" (지금 {} = {now})", what.ko));
+                en.push_str(&format!(" ({} is {now} now)", what.en));
+            }
+            return fail(ko, en);
+        }
+    }
+    Ok(())
+}

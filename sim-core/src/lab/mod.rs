@@ -1,0 +1,225 @@
+//! Labs as data: a lab folder (`labs/<id>/`: `lab.yaml`, `solution.sh`, `files/`, `cases/`) is
+//! parsed into a [`Lab`]; its steps carry declarative checks ([`check::Check`]) that the engine
+//! ([`progress`]) judges against a read-only [`view::ClusterView`] — the simulator's, or a real
+//! cluster's through the bridge. The format is documented in `labs/README.md`.
+
+pub mod check;
+pub mod path;
+pub mod progress;
+pub mod replay;
+pub mod view;
+
+use crate::cluster::{ClusterShape, NodeShape};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+mod bundled {
+    include!(concat!(env!("OUT_DIR"), "/bundled_labs.rs"));
+}
+
+/// The lab learners get when none is named.
+pub const DEFAULT_LAB: &str = "kueue-gpu-quota";
+
+/// The product's two languages; Korean first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    Ko,
+    En,
+}
+
+impl Lang {
+    pub fn parse(s: &str) -> Option<Lang> {
+        match s {
+            "ko" => Some(Lang::Ko),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+}
+
+/// A text in both languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Text {
+    pub ko: String,
+    pub en: String,
+}
+
+impl Text {
+    pub fn new(ko: impl Into<String>, en: impl Into<String>) -> Text {
+        Text { ko: ko.into(), en: en.into() }
+    }
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Ko => &self.ko,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+/// One lab, as its folder describes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lab {
+    pub id: String,
+    pub title: Text,
+    /// The lab's goal and why it matters (Markdown).
+    #[serde(default)]
+    pub intro: Text,
+    /// Where the learner's answer files live.
+    pub workdir: String,
+    /// The simulated cluster; absent = the course's VM (one k3s node, 4 fake GPUs).
+    #[serde(default)]
+    pub cluster: Option<ClusterSpec>,
+    /// What the bridge may create or delete on a real cluster for this lab.
+    #[serde(default)]
+    pub allow: Allow,
+    /// Files present in the workdir at the start (from `files/`), relative path → content.
+    #[serde(skip)]
+    pub files: BTreeMap<String, String>,
+    pub steps: Vec<Step>,
+    /// The reference solution: shell lines (from `solution.sh`).
+    #[serde(skip)]
+    pub solution: String,
+    /// Replayed cases (from `cases/*.sh`): file name → script with its `# expect:` lines.
+    #[serde(skip)]
+    pub cases: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClusterSpec {
+    pub nodes: Vec<NodeSpec>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeSpec {
+    pub name: String,
+    #[serde(default = "default_ip")]
+    pub ip: String,
+    pub cpu: u32,
+    /// Memory capacity in KiB, as the kubelet reports it.
+    pub memory_ki: u64,
+    #[serde(default)]
+    pub gpus: u32,
+}
+
+fn default_ip() -> String {
+    "10.0.0.10".into()
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Allow {
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    #[serde(default)]
+    pub namespaces: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    pub id: String,
+    pub title: Text,
+    /// What to do (Markdown).
+    pub text: Text,
+    /// Graduated hints, revealed one at a time.
+    #[serde(default)]
+    pub hints: Vec<Text>,
+    /// Once passed, the step stays passed even when later steps change what it looked at
+    /// (step 4's train-1 is deleted in step 8).
+    #[serde(default)]
+    pub sticky: bool,
+    pub checks: Vec<check::Check>,
+}
+
+impl Lab {
+    /// Parses a lab folder given as (path inside the folder → content).
+    pub fn from_files(files: &BTreeMap<String, String>) -> Result<Lab, String> {
+        let yaml = files.get("lab.yaml").ok_or("lab.yaml is missing")?;
+        let mut lab: Lab = serde_yaml::from_str(yaml).map_err(|e| format!("lab.yaml: {e}"))?;
+        lab.solution = files.get("solution.sh").cloned().unwrap_or_default();
+        for (path, content) in files {
+            if let Some(rel) = path.strip_prefix("files/") {
+                lab.files.insert(rel.to_string(), content.clone());
+            } else if let Some(name) = path.strip_prefix("cases/") {
+                lab.cases.insert(name.to_string(), content.clone());
+            }
+        }
+        lab.validate()?;
+        Ok(lab)
+    }
+
+    /// A lab bundled into the build (every folder under `labs/`).
+    pub fn bundled(id: &str) -> Option<Result<Lab, String>> {
+        let map = Lab::bundled_files(id)?;
+        Some(Lab::from_files(&map).map_err(|e| format!("labs/{id}/{e}")))
+    }
+
+    /// A bundled lab's folder as it was written: path inside the folder → content.
+    pub fn bundled_files(id: &str) -> Option<BTreeMap<String, String>> {
+        let (_, files) = bundled::BUNDLED.iter().find(|(lab_id, _)| *lab_id == id)?;
+        Some(files.iter().map(|(p, c)| (p.to_string(), c.to_string())).collect())
+    }
+
+    /// The ids of the bundled labs.
+    pub fn bundled_ids() -> Vec<&'static str> {
+        bundled::BUNDLED.iter().map(|(id, _)| *id).collect()
+    }
+
+    /// The cluster this lab starts from.
+    pub fn shape(&self) -> ClusterShape {
+        match &self.cluster {
+            None => ClusterShape::default(),
+            Some(spec) => ClusterShape {
+                nodes: spec
+                    .nodes
+                    .iter()
+                    .map(|n| NodeShape { name: n.name.clone(), ip: n.ip.clone(), cpu: n.cpu, memory_ki: n.memory_ki, gpus: n.gpus })
+                    .collect(),
+                booted_secs_ago: ClusterShape::default().booted_secs_ago,
+            },
+        }
+    }
+
+    /// Catches an author's mistakes when the lab loads rather than when a learner meets them.
+    fn validate(&self) -> Result<(), String> {
+        if self.steps.is_empty() {
+            return Err("lab.yaml: a lab needs at least one step".into());
+        }
+        if !self.workdir.starts_with('/') {
+            return Err(format!("lab.yaml: workdir must be an absolute path, not {:?}", self.workdir));
+        }
+        if let Some(spec) = &self.cluster {
+            if spec.nodes.is_empty() {
+                return Err("lab.yaml: cluster.nodes must name at least one node".into());
+            }
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for step in &self.steps {
+            if !seen.insert(step.id.as_str()) {
+                return Err(format!("lab.yaml: two steps have the id {:?}", step.id));
+            }
+            if step.checks.is_empty() {
+                return Err(format!("lab.yaml: step {:?} has no checks", step.id));
+            }
+            for c in &step.checks {
+                c.validate().map_err(|e| format!("lab.yaml: step {:?}: {e}", step.id))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The absolute path of a file named relative to the workdir.
+    pub fn file_path(&self, file: &str) -> String {
+        if file.starts_with('/') {
+            file.to_string()
+        } else {
+            format!("{}/{}", self.workdir.trim_end_matches('/'), file)
+        }
+    }
+}

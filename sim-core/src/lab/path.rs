@@ -1,0 +1,127 @@
+//! Field paths in lab checks: `spec.nodeLabels["nvidia.com/gpu.present"]`,
+//! `spec.resourceGroups[*].flavors[name=fake-gpu].resources[name=cpu].nominalQuota`,
+//! `status.conditions[type=Active].status`, `spec.template.spec.containers[0].image`.
+//! A path can reach several values (`[*]`, selections); a check passes when any of them matches.
+
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Segment {
+    Key(String),
+    Index(usize),
+    Any,
+    /// The array elements whose field equals the value.
+    Select(String, String),
+}
+
+/// A parsed path, kept with its source text for explanations.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldPath {
+    pub text: String,
+    segments: Vec<Segment>,
+}
+
+impl FieldPath {
+    pub fn parse(text: &str) -> Result<FieldPath, String> {
+        let mut segments = Vec::new();
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        let mut key = String::new();
+        let bad = |why: &str| format!("field path {text:?}: {why}");
+        while i < chars.len() {
+            match chars[i] {
+                '.' => {
+                    if key.is_empty() && !matches!(segments.last(), Some(Segment::Index(_) | Segment::Any | Segment::Select(..))) {
+                        return Err(bad("empty segment"));
+                    }
+                    if !key.is_empty() {
+                        segments.push(Segment::Key(std::mem::take(&mut key)));
+                    }
+                    i += 1;
+                }
+                '[' => {
+                    if !key.is_empty() {
+                        segments.push(Segment::Key(std::mem::take(&mut key)));
+                    }
+                    let close = chars[i..].iter().position(|&c| c == ']').ok_or_else(|| bad("unclosed ["))? + i;
+                    let inner: String = chars[i + 1..close].iter().collect();
+                    let seg = if inner == "*" {
+                        Segment::Any
+                    } else if let Some(q) = inner.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+                        Segment::Key(q.to_string())
+                    } else if let Ok(n) = inner.parse::<usize>() {
+                        Segment::Index(n)
+                    } else if let Some((k, v)) = inner.split_once('=') {
+                        Segment::Select(k.trim().to_string(), v.trim().trim_matches('"').to_string())
+                    } else {
+                        return Err(bad("expected [*], [N], [\"key\"] or [field=value]"));
+                    };
+                    segments.push(seg);
+                    i = close + 1;
+                }
+                c => {
+                    key.push(c);
+                    i += 1;
+                }
+            }
+        }
+        if !key.is_empty() {
+            segments.push(Segment::Key(key));
+        }
+        if segments.is_empty() {
+            return Err(bad("empty path"));
+        }
+        Ok(FieldPath { text: text.to_string(), segments })
+    }
+
+    /// Every value the path reaches in `obj`.
+    pub fn values<'a>(&self, obj: &'a Value) -> Vec<&'a Value> {
+        let mut cur = vec![obj];
+        for seg in &self.segments {
+            let mut next = Vec::new();
+            for v in cur {
+                match seg {
+                    Segment::Key(k) => next.extend(v.get(k.as_str())),
+                    Segment::Index(n) => next.extend(v.as_array().and_then(|a| a.get(*n))),
+                    Segment::Any => next.extend(v.as_array().into_iter().flatten()),
+                    Segment::Select(field, want) => next.extend(
+                        v.as_array().into_iter().flatten().filter(|item| item.get(field.as_str()).is_some_and(|f| scalar_text(f) == *want)),
+                    ),
+                }
+            }
+            cur = next;
+        }
+        cur.into_iter().filter(|v| !v.is_null()).collect()
+    }
+}
+
+/// A scalar as text (`"true"`, `2`, `2Gi`), a structure as compact JSON.
+pub fn scalar_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn paths_reach_keys_with_dots_selections_and_indexes() {
+        let cq = json!({"spec": {"resourceGroups": [{"flavors": [{"name": "fake-gpu", "resources": [
+            {"name": "cpu", "nominalQuota": 2}, {"name": "nvidia.com/gpu", "nominalQuota": "2"}]}]}]},
+            "metadata": {"labels": {"nvidia.com/gpu.present": "true"}}});
+        let p = FieldPath::parse("spec.resourceGroups[*].flavors[name=fake-gpu].resources[name=nvidia.com/gpu].nominalQuota").unwrap();
+        assert_eq!(p.values(&cq), vec![&json!("2")]);
+        let p = FieldPath::parse("metadata.labels[\"nvidia.com/gpu.present\"]").unwrap();
+        assert_eq!(p.values(&cq), vec![&json!("true")]);
+        let p = FieldPath::parse("spec.resourceGroups[0].flavors[0].name").unwrap();
+        assert_eq!(p.values(&cq), vec![&json!("fake-gpu")]);
+        assert!(FieldPath::parse("spec..x").is_err());
+        assert!(FieldPath::parse("spec[").is_err());
+        assert!(FieldPath::parse("").is_err());
+    }
+}

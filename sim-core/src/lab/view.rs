@@ -1,0 +1,47 @@
+//! What a lab check may look at: objects, events and the learner's files, read-only. The
+//! simulator implements it here; the bridge implements it over a real cluster's API and a
+//! directory on disk, so the very same checks judge both.
+
+use crate::api::registry::SERVED;
+use crate::api::server::ApiServer;
+use crate::vfs::Vfs;
+use serde_json::Value;
+
+pub trait ClusterView {
+    /// The object of `kind` (a Kind name: `Job`, `ClusterQueue`…); `namespace` is ignored for
+    /// cluster-scoped kinds.
+    fn get(&self, kind: &str, namespace: &str, name: &str) -> Option<Value>;
+    /// The objects of `kind` in `namespace` (every namespace when empty).
+    fn list(&self, kind: &str, namespace: &str) -> Vec<Value>;
+    /// A file's content by absolute path; `None` when it does not exist or is a directory.
+    fn file(&self, path: &str) -> Option<String>;
+}
+
+/// The simulator's store and the session's virtual filesystem.
+pub struct SimView<'a> {
+    pub api: &'a ApiServer,
+    pub fs: &'a Vfs,
+}
+
+impl ClusterView for SimView<'_> {
+    fn get(&self, kind: &str, namespace: &str, name: &str) -> Option<Value> {
+        let info = SERVED.iter().find(|k| k.kind == kind)?;
+        let ns = if info.namespaced { namespace } else { "" };
+        self.api.get(info, ns, name).ok()
+    }
+
+    fn list(&self, kind: &str, namespace: &str) -> Vec<Value> {
+        let Some(info) = SERVED.iter().find(|k| k.kind == kind) else { return Vec::new() };
+        let ns = (!namespace.is_empty()).then_some(namespace);
+        self.api.list_objects(info, ns, &Default::default(), &Default::default()).unwrap_or_default()
+    }
+
+    fn file(&self, path: &str) -> Option<String> {
+        self.fs.read(path).ok().map(str::to_string)
+    }
+}
+
+/// Whether a kind can be looked at by checks (the simulator serves it).
+pub fn is_known_kind(kind: &str) -> bool {
+    SERVED.iter().any(|k| k.kind == kind)
+}
