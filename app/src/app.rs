@@ -2,12 +2,18 @@
 //! session (the shell with kubectl, and the simulated cluster) and turns user intents into calls
 //! into sim-core.
 
+use crate::cluster_view;
 use crate::editor::{self, EditorHandle};
 use crate::i18n::Lang;
-use crate::storage;
+use crate::speed::{step_target, Speed};
+use crate::steps_view::StepsView;
+use crate::storage::{self, LabSaved, Saved};
 use crate::terminal::{floor_boundary, Action, LineKind, Terminal};
 use sim_core::cluster::Cluster;
-use sim_core::session::{new_session, WORKDIR};
+use sim_core::lab::progress::StepResult;
+use sim_core::lab::view::SimView;
+use sim_core::lab::{Lab, DEFAULT_LAB};
+use sim_core::session::lab_session;
 use sim_core::shell::complete::complete;
 use sim_core::shell::{Foreground, Shell};
 use sim_core::vfs::{normalize, HOME};
@@ -39,9 +45,30 @@ pub enum Msg {
     },
     /// Virtual time follows wall time: controllers progress while the learner watches.
     Tick,
+    /// Reveal the next hint of a step.
+    Hint(String),
+    ShowSolution,
+    SetSpeed(Speed),
+    /// Jump virtual time to the next thing the cluster waits for.
+    StepTime,
+    ExportFile,
+    ExportUrl,
+    /// Opens the file picker for Import.
+    ImportPick,
+    /// An exported state to load, from a file (asks first).
+    Import(String),
+    /// The address changed to a `#state=` link in the same tab.
+    ImportFromUrl,
 }
 
 pub struct App {
+    lab: Lab,
+    /// Step progress, hints and speed: saved with the session.
+    lab_state: LabSaved,
+    /// The last judgement of every step.
+    steps: Vec<StepResult>,
+    /// (store resourceVersion, filesystem generation) when the steps were last judged.
+    judged_at: (u64, u64),
     shell: Shell<Cluster>,
     cluster: Cluster,
     term: Terminal,
@@ -56,6 +83,7 @@ pub struct App {
     editor_ref: NodeRef,
     input_ref: NodeRef,
     term_ref: NodeRef,
+    import_ref: NodeRef,
     /// The filesystem generation the editor last showed.
     seen_generation: u64,
     status: String,
@@ -70,13 +98,40 @@ pub struct App {
 }
 
 /// A fresh session: the lab's cluster and a shell with kubectl.
-fn fresh() -> (Shell<Cluster>, Cluster) {
-    new_session(SEED)
+fn fresh(lab: &Lab) -> (Shell<Cluster>, Cluster) {
+    lab_session(lab, SEED)
+}
+
+fn query(name: &str) -> Option<String> {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    web_sys::UrlSearchParams::new_with_str(&search).ok().and_then(|p| p.get(name))
 }
 
 fn query_flag(name: &str) -> bool {
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    web_sys::UrlSearchParams::new_with_str(&search).ok().and_then(|p| p.get(name)).is_some_and(|v| v == "1" || v == "true")
+    query(name).is_some_and(|v| v == "1" || v == "true")
+}
+
+/// The lab named (`?lab=ID`, an imported state's lab), else the default.
+fn pick_lab(named: Option<&str>) -> Lab {
+    let wanted = named.filter(|s| !s.is_empty()).unwrap_or(DEFAULT_LAB);
+    match Lab::bundled(&wanted).or_else(|| Lab::bundled(DEFAULT_LAB)) {
+        Some(Ok(lab)) => lab,
+        Some(Err(e)) => panic!("a bundled lab does not load: {e}"),
+        None => panic!("no bundled lab"),
+    }
+}
+
+/// A snapshot carried in the URL (`#state=…`), if any.
+fn url_state() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    hash.strip_prefix("#state=").map(str::to_string)
+}
+
+fn clear_url_state() {
+    if let Some(w) = web_sys::window() {
+        let path = w.location().pathname().unwrap_or_default() + &w.location().search().unwrap_or_default();
+        let _ = w.history().and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&path)));
+    }
 }
 
 fn welcome(term: &mut Terminal, lang: Lang) {
@@ -94,22 +149,126 @@ impl App {
         self.shell.prompt()
     }
 
-    fn save(&self) {
-        storage::save(&self.shell.state, &self.term, &self.tabs, self.active.as_ref(), self.lang);
+    fn saved(&self) -> Saved {
+        storage::saved(&self.shell.state, &self.term, &self.tabs, self.active.as_ref(), self.lang, self.lab_state.clone())
     }
 
-    /// Lets virtual time catch up with the wall clock (1×) before something happens.
+    fn save(&self) {
+        storage::save(&self.saved());
+    }
+
+    /// Lets virtual time catch up with the wall clock (at the chosen speed) before something happens.
     fn catch_up_time(&mut self) {
         let now = js_sys::Date::now();
-        let elapsed = (now - self.wall_ms).max(0.0);
+        let elapsed = (now - self.wall_ms).max(0.0) as u64;
         self.wall_ms = now;
-        self.cluster.advance(elapsed as u64);
+        let virtual_ms = elapsed * self.lab_state.speed.factor();
+        if virtual_ms > 0 {
+            self.cluster.advance(virtual_ms);
+        }
+    }
+
+    /// Judges the lab's steps if the cluster or the files changed since the last time, and tells
+    /// the embedding page about steps just completed and the lab's completion.
+    fn judge(&mut self) {
+        let now = (self.cluster.api.resource_version(), self.shell.state.fs.generation());
+        if now == self.judged_at && !self.steps.is_empty() {
+            return;
+        }
+        self.judged_at = now;
+        let view = SimView { api: &self.cluster.api, fs: &self.shell.state.fs };
+        let eval = self.lab_state.progress.update(&self.lab, &view);
+        for id in &eval.newly_passed {
+            post_to_parent("kueue-lab:step-completed", &[("lab", &self.lab.id), ("stepId", id)]);
+        }
+        if eval.lab_completed {
+            post_to_parent("kueue-lab:lab-completed", &[("lab", &self.lab.id)]);
+        }
+        let changed = !eval.newly_passed.is_empty() || eval.lab_completed;
+        self.steps = eval.steps;
+        if changed {
+            self.save();
+        }
+    }
+
+    fn view_time(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let lang = self.lang;
+        let speed = self.lab_state.speed;
+        let button = |s: Speed, id: &'static str, label: &'static str, title: Html| {
+            html! { <button data-testid={id} class={classes!((speed == s).then_some("on"))} aria-pressed={(speed == s).to_string()}
+                onclick={link.callback(move |_| Msg::SetSpeed(s))}>{ label }{ title }</button> }
+        };
+        let t = sim_core::api::object::rfc3339(self.cluster.now_unix());
+        html! {
+            <div class="time" role="group" aria-label={lang.pick("가상 시간", "Virtual time")}>
+                <span class="clock" data-testid="virtual-time" title={lang.pick("시뮬레이터의 가상 시각", "The simulator's virtual time")}>{ t.get(11..19).unwrap_or(&t).to_string() }</span>
+                { button(Speed::Paused, "time-pause", "⏸", html! { <span class="sr">{ lang.pick(" 멈춤", " pause") }</span> }) }
+                { button(Speed::Normal, "time-play", "1×", html! {}) }
+                { button(Speed::Fast, "time-fast", "10×", html! {}) }
+                <button data-testid="time-step" title={lang.pick("다음 일이 일어날 때까지 시간을 건너뜁니다", "Skip ahead to the next thing that happens")}
+                    onclick={link.callback(|_| Msg::StepTime)}>{ "⏭" }</button>
+            </div>
+        }
+    }
+
+    fn download(&self, name: &str, text: &str) -> Result<(), JsValue> {
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        let opts = web_sys::BlobPropertyBag::new();
+        opts.set_type("application/json");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+        let a: web_sys::HtmlAnchorElement = doc.create_element("a")?.dyn_into()?;
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+        web_sys::Url::revoke_object_url(&url)?;
+        Ok(())
+    }
+
+    /// Opens a state carried by a link (`#state=…`), then drops it from the address bar.
+    fn import_fragment(&mut self, fragment: &str) {
+        clear_url_state();
+        match storage::from_url_fragment(fragment) {
+            Ok(json) => self.import(&json),
+            Err(e) => self.status = format!("{}: {e}", self.lang.pick("링크의 상태를 읽을 수 없습니다", "The link's state cannot be read")),
+        }
+    }
+
+    /// Replaces the whole state with an exported one; on any error nothing changes.
+    fn import(&mut self, json: &str) {
+        match storage::read_snapshot(json) {
+            Ok((saved, cluster)) => {
+                self.lab = pick_lab(Some(&saved.lab.id));
+                storage::use_lab(&self.lab.id);
+                self.shell.state = saved.shell;
+                self.cluster = cluster;
+                self.term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
+                self.tabs = saved.tabs;
+                self.active = saved.active;
+                self.lang = saved.lang;
+                self.lab_state = saved.lab;
+                self.foreground = None;
+                self.steps.clear();
+                self.seen_generation = self.shell.state.fs.generation();
+                storage::save_cluster(&self.cluster);
+                self.show_active(true);
+                self.judge();
+                self.save();
+                self.status = self.lang.pick("상태를 불러왔습니다.", "State imported.").to_string();
+            }
+            Err(e) => {
+                self.status = format!("{}: {e}", self.lang.pick("불러올 수 없습니다 (지금 상태는 그대로입니다)", "Cannot import (your current state is unchanged)"));
+            }
+        }
     }
 
     fn run(&mut self, input: String) {
         self.catch_up_time();
         let result = self.shell.run(&mut self.cluster, &input);
         storage::save_cluster(&self.cluster);
+        self.judge();
         for (fd, text) in &result.output.chunks {
             self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
         }
@@ -145,6 +304,7 @@ impl App {
             self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
         }
         storage::save_cluster(&self.cluster);
+        self.judge();
         if let Some(text) = reopen {
             let _ = self.shell.state.fs.write(path, &text, self.cluster.now_unix());
             self.seen_generation = self.shell.state.fs.generation();
@@ -200,14 +360,25 @@ impl App {
         }
     }
 
-    /// Inline errors for the file in the editor (YAML syntax for now).
+    /// Inline errors for the file in the editor: YAML syntax, then what `kubectl apply` would
+    /// answer for each document (the API core's own mapping, admission and validation, run as a
+    /// server-side dry run against a copy of the cluster).
     fn show_diagnostics(&self, path: &str, text: &str) {
         let Some(editor) = &self.editor else { return };
         let diags: Vec<editor::Diagnostic> = if editor::kind_for(path) == "yaml" {
-            sim_core::yaml::syntax_errors(text)
-                .into_iter()
-                .map(|e| editor::Diagnostic { line: e.line as u32, message: e.message, severity: "error" })
-                .collect()
+            let syntax = sim_core::yaml::syntax_errors(text);
+            if syntax.is_empty() {
+                let name = sim_core::vfs::file_name(path);
+                sim_core::kubectl::write::check_manifest_file(&self.cluster.api, self.cluster.now_unix(), name, text)
+                    .into_iter()
+                    .map(|p| {
+                        let severity = if p.message.contains("(NotFound)") { "warning" } else { "error" };
+                        editor::Diagnostic { line: p.line as u32, message: p.message, severity }
+                    })
+                    .collect()
+            } else {
+                syntax.into_iter().map(|e| editor::Diagnostic { line: e.line as u32, message: e.message, severity: "error" }).collect()
+            }
         } else {
             Vec::new()
         };
@@ -254,17 +425,19 @@ impl App {
         web_sys::window().and_then(|w| w.confirm_with_message(self.lang.pick(ko, en)).ok()).unwrap_or(false)
     }
 
-    fn default_dir(&self) -> &'static str {
-        if self.shell.state.fs.is_dir(WORKDIR) {
-            WORKDIR
+    fn default_dir(&self) -> String {
+        if self.shell.state.fs.is_dir(&self.lab.workdir) {
+            self.lab.workdir.clone()
         } else {
-            HOME
+            HOME.to_string()
         }
     }
 
     fn reset(&mut self) {
         storage::clear();
-        let (shell, cluster) = fresh();
+        let (shell, cluster) = fresh(&self.lab);
+        self.lab_state = LabSaved { id: self.lab.id.clone(), speed: self.lab_state.speed, ..Default::default() };
+        self.steps.clear();
         self.shell = shell;
         self.cluster = cluster;
         storage::save_cluster(&self.cluster);
@@ -276,6 +449,7 @@ impl App {
         self.completions.clear();
         self.seen_generation = self.shell.state.fs.generation();
         self.show_active(true);
+        self.judge();
         self.save();
     }
 
@@ -475,21 +649,24 @@ impl Component for App {
 
     fn create(ctx: &Context<Self>) -> Self {
         let embed = query_flag("embed");
-        let (mut shell, mut cluster) = fresh();
-        let (term, tabs, active, lang) = match storage::load() {
+        let lab = pick_lab(query("lab").as_deref());
+        storage::use_lab(&lab.id);
+        let loaded = storage::load();
+        let (mut shell, mut cluster) = fresh(&lab);
+        let (term, tabs, active, lang, lab_state) = match loaded {
             Some(saved) => {
                 let term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
                 shell.state = saved.shell;
                 if let Some(c) = storage::load_cluster() {
                     cluster = c;
                 }
-                (term, saved.tabs, saved.active, saved.lang)
+                (term, saved.tabs, saved.active, saved.lang, LabSaved { id: lab.id.clone(), ..saved.lab })
             }
             None => {
                 let mut term = Terminal::default();
                 let lang = Lang::default();
                 welcome(&mut term, lang);
-                (term, Vec::new(), None, lang)
+                (term, Vec::new(), None, lang, LabSaved { id: lab.id.clone(), ..Default::default() })
             }
         };
         let ticker = {
@@ -507,8 +684,18 @@ impl Component for App {
         if let Some(w) = web_sys::window() {
             let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
         }
+        let link = ctx.link().clone();
+        let on_hash = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |_: web_sys::MessageEvent| link.send_message(Msg::ImportFromUrl));
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+        }
         let seen_generation = shell.state.fs.generation();
-        App {
+        let from_url = url_state();
+        let mut app = App {
+            lab,
+            lab_state,
+            steps: Vec::new(),
+            judged_at: (0, 0),
             shell,
             cluster,
             term,
@@ -522,14 +709,20 @@ impl Component for App {
             editor_ref: NodeRef::default(),
             input_ref: NodeRef::default(),
             term_ref: NodeRef::default(),
+            import_ref: NodeRef::default(),
             seen_generation,
             status: String::new(),
             wall_ms: js_sys::Date::now(),
             caret: None,
             foreground: None,
-            _listeners: vec![on_message],
+            _listeners: vec![on_message, on_hash],
             _ticker: ticker,
+        };
+        if let Some(fragment) = from_url {
+            app.import_fragment(&fragment);
         }
+        app.judge();
+        app
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
@@ -581,6 +774,7 @@ impl Component for App {
                         Err(e) => self.status = format!("{}: {path}: {e}", self.lang.pick("저장 실패", "Not saved")),
                     }
                     self.seen_generation = self.shell.state.fs.generation();
+                    self.judge();
                     self.save();
                 }
                 true
@@ -615,7 +809,7 @@ impl Component for App {
                 let Some(name) = self.ask("새 파일 이름 (예: flavor.yaml)", "New file name (e.g. flavor.yaml)", "") else {
                     return false;
                 };
-                let path = normalize(dir, &name);
+                let path = normalize(&dir, &name);
                 let now = self.cluster.now_unix();
                 if self.shell.state.fs.stat(&path).is_some() {
                     self.status = format!("{}: {path}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
@@ -669,11 +863,93 @@ impl Component for App {
             }
             Msg::Tick => {
                 let before = self.cluster.api.resource_version();
+                let clock = self.cluster.now_unix();
                 self.catch_up_time();
                 if self.cluster.api.resource_version() != before {
                     storage::save_cluster(&self.cluster);
+                    self.judge();
+                } else if self.cluster.now_unix() != clock {
+                    // The clock is part of the state a reload restores.
+                    storage::save_cluster(&self.cluster);
                 }
-                self.poll_foreground()
+                self.poll_foreground() || self.cluster.now_unix() != clock
+            }
+            Msg::Hint(step) => {
+                *self.lab_state.hints.entry(step).or_default() += 1;
+                self.save();
+                true
+            }
+            Msg::ShowSolution => {
+                if !self.confirm(
+                    "모범 답안을 볼까요? 스스로 풀어 보고 막혔을 때 보는 것을 권합니다.",
+                    "Show the reference solution? It is best kept for when you are stuck.",
+                ) {
+                    return false;
+                }
+                self.lab_state.solution_shown = true;
+                self.save();
+                true
+            }
+            Msg::SetSpeed(speed) => {
+                self.catch_up_time();
+                self.lab_state.speed = speed;
+                self.save();
+                true
+            }
+            Msg::StepTime => {
+                self.catch_up_time();
+                let now = self.cluster.now_ms();
+                let target = step_target(now, self.cluster.next_wakeup());
+                self.cluster.advance(target - now);
+                storage::save_cluster(&self.cluster);
+                self.judge();
+                self.poll_foreground();
+                true
+            }
+            Msg::ExportFile => {
+                self.catch_up_time();
+                let json = storage::write_snapshot(&self.saved(), &self.cluster);
+                if let Err(e) = self.download("kueue-lab-state.json", &json) {
+                    self.status = format!("{}: {e:?}", self.lang.pick("내보낼 수 없습니다", "Cannot export"));
+                }
+                true
+            }
+            Msg::ExportUrl => {
+                self.catch_up_time();
+                let json = storage::write_snapshot(&self.saved(), &self.cluster);
+                let Some(w) = web_sys::window() else { return false };
+                let loc = w.location();
+                let url = format!(
+                    "{}{}{}#state={}",
+                    loc.origin().unwrap_or_default(),
+                    loc.pathname().unwrap_or_default(),
+                    loc.search().unwrap_or_default(),
+                    storage::to_url_fragment(&json)
+                );
+                let _ = w.prompt_with_message_and_default(
+                    self.lang.pick("이 주소를 열면 지금 상태 그대로 열립니다. 복사하세요:", "Opening this address opens exactly this state. Copy it:"),
+                    &url,
+                );
+                false
+            }
+            Msg::ImportPick => {
+                if let Some(input) = self.import_ref.cast::<HtmlInputElement>() {
+                    input.set_value("");
+                    input.click();
+                }
+                false
+            }
+            Msg::ImportFromUrl => {
+                let Some(fragment) = url_state() else { return false };
+                self.import_fragment(&fragment);
+                true
+            }
+            Msg::Import(json) => {
+                if !self.confirm("지금 상태를 불러온 상태로 바꿀까요?", "Replace the current state with the imported one?") {
+                    return false;
+                }
+                self.import(&json);
+                true
             }
             Msg::Reset { confirm } => {
                 if confirm
@@ -699,15 +975,42 @@ impl Component for App {
                 <header class="topbar">
                     <h1>{ lang.pick("Kueue Lab — GPU 쿼터 실습", "Kueue Lab — GPU quota lab") }</h1>
                     <span class="spacer"></span>
+                    { self.view_time(ctx) }
+                    <button data-testid="export-file" onclick={link.callback(|_| Msg::ExportFile)} title={lang.pick("파일, 클러스터, 기록을 파일로 내보냅니다", "Export files, cluster and history as a file")}>{ lang.pick("내보내기", "Export") }</button>
+                    <button data-testid="export-url" onclick={link.callback(|_| Msg::ExportUrl)} title={lang.pick("지금 상태를 여는 링크", "A link that opens this state")}>{ lang.pick("링크", "Link") }</button>
+                    <button data-testid="import" onclick={link.callback(|_| Msg::ImportPick)}>{ lang.pick("불러오기", "Import") }</button>
+                    <input type="file" accept=".json,application/json" hidden=true data-testid="import-file" ref={self.import_ref.clone()}
+                        onchange={{
+                            let import = link.callback(Msg::Import);
+                            Callback::from(move |e: Event| {
+                                let input: HtmlInputElement = e.target_unchecked_into();
+                                let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+                                let Ok(reader) = web_sys::FileReader::new() else { return };
+                                let r = reader.clone();
+                                let import = import.clone();
+                                let onload = Closure::once_into_js(move || {
+                                    if let Some(text) = r.result().ok().and_then(|v| v.as_string()) {
+                                        import.emit(text);
+                                    }
+                                });
+                                reader.set_onloadend(Some(onload.unchecked_ref()));
+                                let _ = reader.read_as_text(&file);
+                            })
+                        }} />
                     <button data-testid="lang-toggle" onclick={link.callback(|_| Msg::ToggleLang)} title={lang.pick("언어 바꾸기", "Switch language")}>{ lang.other().name() }</button>
                     <button data-testid="reset" onclick={link.callback(|_| Msg::Reset { confirm: true })}>{ lang.pick("초기화", "Reset") }</button>
                 </header>
                 <main class="panes">
-                    <section class="pane steps" aria-label={lang.pick("실습 단계", "Lab steps")}>
-                        <h2>{ lang.pick("단계", "Steps") }</h2>
-                        <p class="placeholder" data-testid="steps-placeholder">{ lang.pick(
-                            "실습 단계와 실시간 확인은 실습 엔진과 함께 이 자리에 들어옵니다. 지금은 편집기와 터미널을 쓸 수 있습니다.",
-                            "The lab's steps and live checks will appear here with the lab engine. For now the editor and terminal work.") }</p>
+                    <section class="pane steps" aria-label={lang.pick("실습 단계", "Lab steps")} data-testid="steps">
+                        { StepsView {
+                            lab: &self.lab,
+                            steps: &self.steps,
+                            lang,
+                            hints_shown: &self.lab_state.hints,
+                            solution_shown: self.lab_state.solution_shown,
+                            on_hint: link.callback(Msg::Hint),
+                            on_solution: link.callback(|_| Msg::ShowSolution),
+                        }.view() }
                     </section>
                     <section class="pane work">
                         { self.view_editor(ctx) }
@@ -715,9 +1018,7 @@ impl Component for App {
                     </section>
                     <section class="pane cluster" aria-label={lang.pick("클러스터", "Cluster")}>
                         <h2>{ lang.pick("클러스터", "Cluster") }</h2>
-                        <p class="placeholder" data-testid="cluster-placeholder">{ lang.pick(
-                            "시뮬레이션 클러스터(노드의 GPU 4장, ClusterQueue 쿼터, 대기 중인 Workload, 이벤트)는 클러스터 시뮬레이터와 함께 이 자리에 보입니다.",
-                            "The simulated cluster (the node's 4 GPUs, ClusterQueue quota, waiting Workloads, events) will be shown here with the cluster simulator.") }</p>
+                        { cluster_view::view(&self.cluster, lang) }
                     </section>
                 </main>
             </div>
@@ -745,7 +1046,7 @@ impl Component for App {
                 let _ = perf.mark("kueue-lab:prompt-ready");
             }
             if self.embed {
-                post_to_parent("kueue-lab:ready");
+                post_to_parent("kueue-lab:ready", &[("lab", &self.lab.id)]);
             }
             if query_flag("debug-panic") {
                 // A deliberate panic, so the end-to-end tests can see the panic banner.
@@ -764,11 +1065,15 @@ impl Component for App {
     }
 }
 
-/// Posts `{type}` to the embedding page, if there is one.
-fn post_to_parent(kind: &str) {
+/// Posts `{type, ...fields}` to the embedding page (to the page itself when not embedded, where
+/// it is harmless and lets tests listen).
+fn post_to_parent(kind: &str, fields: &[(&str, &str)]) {
     let Some(w) = web_sys::window() else { return };
     let Ok(Some(parent)) = w.parent() else { return };
     let msg = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&msg, &"type".into(), &kind.into());
+    for (k, v) in fields {
+        let _ = js_sys::Reflect::set(&msg, &(*k).into(), &(*v).into());
+    }
     let _ = parent.post_message(&msg, "*");
 }

@@ -30,6 +30,13 @@ impl Lang {
             Lang::En => "English",
         }
     }
+    /// The same language as sim-core's lab texts name it.
+    pub fn core(self) -> sim_core::lab::Lang {
+        match self {
+            Lang::Ko => sim_core::lab::Lang::Ko,
+            Lang::En => sim_core::lab::Lang::En,
+        }
+    }
     pub fn code(self) -> &'static str {
         match self {
             Lang::Ko => "ko",

@@ -2,9 +2,13 @@
 //! learner does; everything that decides behaviour lives in sim-core.
 
 mod app;
+mod cluster_view;
 mod editor;
 mod i18n;
+mod markdown;
 mod panic;
+mod speed;
+mod steps_view;
 mod storage;
 mod terminal;
 

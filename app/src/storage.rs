@@ -1,16 +1,46 @@
 //! Everything the learner has, kept in local storage under one key, so a reload restores it.
 
 use crate::i18n::Lang;
+use crate::speed::Speed;
 use crate::terminal::{Line, Terminal};
 use serde::{Deserialize, Serialize};
 use sim_core::cluster::Cluster;
+use sim_core::lab::progress::Progress;
 use sim_core::shell::ShellState;
+use std::collections::BTreeMap;
 
-const KEY: &str = "kueue-lab:v1";
+thread_local! {
+    /// The lab whose state is read and written: each lab keeps its own, so opening another lab
+    /// (`?lab=`) does not erase this one.
+    static LAB: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Chooses the lab whose saved state the other functions use.
+pub fn use_lab(id: &str) {
+    LAB.with(|l| *l.borrow_mut() = id.to_string());
+}
+
+/// The session's key: the default lab keeps the key it had before labs existed.
+fn key() -> String {
+    LAB.with(|l| {
+        let id = l.borrow();
+        if id.is_empty() || *id == sim_core::lab::DEFAULT_LAB {
+            "kueue-lab:v1".to_string()
+        } else {
+            format!("kueue-lab:v1:lab:{id}")
+        }
+    })
+}
+
 /// The simulated cluster, saved separately (it is larger and changes only with commands and time).
-const CLUSTER_KEY: &str = "kueue-lab:v1:cluster";
+fn cluster_key() -> String {
+    key() + ":cluster"
+}
+
 /// Where an unreadable saved state is moved, so nothing is silently thrown away.
-const BACKUP_KEY: &str = "kueue-lab:v1:unreadable";
+fn backup_key() -> String {
+    key() + ":unreadable"
+}
 /// Scrollback lines kept across reloads.
 const SAVED_SCROLLBACK: usize = 400;
 
@@ -25,29 +55,59 @@ pub struct Saved {
     pub pending: Vec<String>,
     #[serde(default)]
     pub line: String,
+    #[serde(default)]
+    pub lab: LabSaved,
 }
 
+/// The learner's progress through the lab and the pane's settings.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+pub struct LabSaved {
+    /// The lab's id (empty in states saved before labs existed: the default lab).
+    #[serde(default)]
+    pub id: String,
+    #[serde(default)]
+    pub progress: Progress,
+    /// Hints revealed per step.
+    #[serde(default)]
+    pub hints: BTreeMap<String, usize>,
+    #[serde(default)]
+    pub solution_shown: bool,
+    #[serde(default)]
+    pub speed: Speed,
+}
+
+/// Everything, as one document: what Export writes and Import reads (file or URL).
+#[derive(Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Always `kueue-lab-state`, so a wrong file is recognised as such.
+    pub format: String,
+    pub version: u32,
+    pub saved: Saved,
+    pub cluster: serde_json::Value,
+}
+
+pub const SNAPSHOT_FORMAT: &str = "kueue-lab-state";
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
 pub fn load() -> Option<Saved> {
     let storage = local_storage()?;
-    let raw = storage.get_item(KEY).ok().flatten()?;
+    let raw = storage.get_item(&key()).ok().flatten()?;
     match serde_json::from_str(&raw) {
         Ok(s) => Some(s),
         Err(e) => {
-            web_sys::console::warn_1(&format!("kueue-lab: saved state unreadable ({e}); kept under {BACKUP_KEY}").into());
-            let _ = storage.set_item(BACKUP_KEY, &raw);
+            web_sys::console::warn_1(&format!("kueue-lab: saved state unreadable ({e}); kept under {}", backup_key()).into());
+            let _ = storage.set_item(&backup_key(), &raw);
             None
         }
     }
 }
 
-pub fn save(shell: &ShellState, term: &Terminal, tabs: &[String], active: Option<&String>, lang: Lang) {
-    let Some(storage) = local_storage() else { return };
+/// The saved form of what the learner has now.
+pub fn saved(shell: &ShellState, term: &Terminal, tabs: &[String], active: Option<&String>, lang: Lang, lab: LabSaved) -> Saved {
     let start = term.scrollback.len().saturating_sub(SAVED_SCROLLBACK);
-    let saved = Saved {
+    Saved {
         shell: shell.clone(),
         tabs: tabs.to_vec(),
         active: active.cloned(),
@@ -55,9 +115,14 @@ pub fn save(shell: &ShellState, term: &Terminal, tabs: &[String], active: Option
         scrollback: term.scrollback[start..].to_vec(),
         pending: term.pending.clone(),
         line: term.line.clone(),
-    };
-    if let Ok(json) = serde_json::to_string(&saved) {
-        if let Err(e) = storage.set_item(KEY, &json) {
+        lab,
+    }
+}
+
+pub fn save(saved: &Saved) {
+    let Some(storage) = local_storage() else { return };
+    if let Ok(json) = serde_json::to_string(saved) {
+        if let Err(e) = storage.set_item(&key(), &json) {
             web_sys::console::error_2(&"kueue-lab: could not save".into(), &e);
         }
     }
@@ -65,15 +130,15 @@ pub fn save(shell: &ShellState, term: &Terminal, tabs: &[String], active: Option
 
 pub fn clear() {
     if let Some(storage) = local_storage() {
-        let _ = storage.remove_item(KEY);
-        let _ = storage.remove_item(CLUSTER_KEY);
+        let _ = storage.remove_item(&key());
+        let _ = storage.remove_item(&cluster_key());
     }
 }
 
 pub fn save_cluster(cluster: &Cluster) {
     let Some(storage) = local_storage() else { return };
     if let Ok(json) = serde_json::to_string(cluster) {
-        if let Err(e) = storage.set_item(CLUSTER_KEY, &json) {
+        if let Err(e) = storage.set_item(&cluster_key(), &json) {
             web_sys::console::error_2(&"kueue-lab: could not save the cluster".into(), &e);
         }
     }
@@ -82,13 +147,52 @@ pub fn save_cluster(cluster: &Cluster) {
 /// The saved cluster, if there is a readable one.
 pub fn load_cluster() -> Option<Cluster> {
     let storage = local_storage()?;
-    let raw = storage.get_item(CLUSTER_KEY).ok().flatten()?;
+    let raw = storage.get_item(&cluster_key()).ok().flatten()?;
     match Cluster::restore(&raw) {
         Ok(c) => Some(c),
         Err(e) => {
-            web_sys::console::warn_1(&format!("kueue-lab: saved cluster unreadable ({e}); kept under {CLUSTER_KEY}:unreadable").into());
-            let _ = storage.set_item(&format!("{CLUSTER_KEY}:unreadable"), &raw);
+            web_sys::console::warn_1(&format!("kueue-lab: saved cluster unreadable ({e}); kept under {}:unreadable", cluster_key()).into());
+            let _ = storage.set_item(&format!("{}:unreadable", cluster_key()), &raw);
             None
         }
     }
+}
+
+/// A snapshot as it travels in a URL fragment: deflated JSON in URL-safe base64.
+pub fn to_url_fragment(json: &str) -> String {
+    use base64::Engine;
+    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+}
+
+/// The JSON back from a fragment; the error says why it cannot be read.
+pub fn from_url_fragment(fragment: &str) -> Result<String, String> {
+    use base64::Engine;
+    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(fragment.trim()).map_err(|e| e.to_string())?;
+    // A bound on what a fragment may unpack to, so a hostile link cannot exhaust memory.
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 << 20).map_err(|e| format!("{e:?}"))?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
+/// Reads an exported snapshot: the saved session and its cluster.
+pub fn read_snapshot(json: &str) -> Result<(Saved, Cluster), String> {
+    let snap: Snapshot = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    if snap.format != SNAPSHOT_FORMAT {
+        return Err(format!("not a Kueue Lab state (format {:?})", snap.format));
+    }
+    if snap.version != 1 {
+        return Err(format!("state version {} is newer than this app", snap.version));
+    }
+    let cluster = Cluster::restore(&snap.cluster.to_string())?;
+    Ok((snap.saved, cluster))
+}
+
+pub fn write_snapshot(saved: &Saved, cluster: &Cluster) -> String {
+    let snap = Snapshot {
+        format: SNAPSHOT_FORMAT.to_string(),
+        version: 1,
+        saved: saved.clone(),
+        cluster: serde_json::to_value(cluster).unwrap_or_default(),
+    };
+    serde_json::to_string(&snap).unwrap_or_default()
 }

@@ -229,13 +229,13 @@ test("?embed=1 is chrome-less and posts the ready message to its host", async ()
 test("the language toggle switches every product string and is remembered", async () => {
   const page = await openApp(browser.context);
   const toggle = page.getByTestId("lang-toggle");
-  const before = await page.getByTestId("steps-placeholder").innerText();
+  const before = await page.getByTestId("progress").innerText();
   await toggle.click();
-  const afterText = await page.getByTestId("steps-placeholder").innerText();
+  const afterText = await page.getByTestId("progress").innerText();
   assert.notEqual(before, afterText);
   await page.reload();
   await page.getByTestId("terminal-input").waitFor();
-  assert.equal(await page.getByTestId("steps-placeholder").innerText(), afterText);
+  assert.equal(await page.getByTestId("progress").innerText(), afterText);
   await page.getByTestId("lang-toggle").click();
 });
 

@@ -5,7 +5,7 @@ use super::command::{namespace, parse_flags, server_error, Out};
 use super::flags::{FlagSpec, Kind};
 use super::get::resolve_type;
 use crate::api::registry::{discovered_kind, kind_for, KindInfo};
-use crate::api::server::{ApplyOutcome, DeleteOptions, Propagation};
+use crate::api::server::{ApiServer, ApplyOutcome, DeleteOptions, Propagation};
 use crate::api::status::Status;
 use crate::vfs::NodeKind;
 use serde_json::{json, Value};
@@ -482,5 +482,83 @@ fn create_job(out: &mut Out<'_, '_>, args: &[String]) {
     match out.cluster().api.create(now, crate::api::server::kind_info("Job"), &ns, job, p.value("dry-run") == Some("server")) {
         Ok(_) => out.out(&format!("job.batch/{name} created\n")),
         Err(s) => out.err(&format!("error: failed to create job: {}", s.message)),
+    }
+}
+
+/// A problem with one document of a manifest file, for the editor's inline diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManifestProblem {
+    /// 1-based line where the document starts.
+    pub line: usize,
+    /// What `kubectl apply -f FILE` would print for this document.
+    pub message: String,
+}
+
+/// What `kubectl apply --dry-run=server -f <source>` would say about each document of `text`,
+/// checked against a copy of the store (the same mapping, admission and validation as a real
+/// apply; nothing is written and no random name is drawn from the live cluster). YAML syntax
+/// errors are left to the editor's syntax check.
+pub fn check_manifest_file(api: &ApiServer, now: i64, source: &str, text: &str) -> Vec<ManifestProblem> {
+    let mut problems = Vec::new();
+    let mut start = 1;
+    let mut body = String::new();
+    let mut docs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_end() == "---" || line.starts_with("--- ") {
+            docs.push((start, std::mem::take(&mut body)));
+            start = i + 2;
+            continue;
+        }
+        body.push_str(line);
+        body.push('\n');
+    }
+    docs.push((start, body));
+    let mut scratch: Option<ApiServer> = None;
+    for (line, doc_text) in docs {
+        // The first non-blank, non-comment line is where the marker goes.
+        let line = line + doc_text.lines().position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or(0);
+        let Ok(value) = serde_yaml::from_str::<serde_yaml::Value>(&doc_text) else { continue };
+        if value.is_null() {
+            continue;
+        }
+        let Ok(obj) = serde_json::to_value(&value) else { continue };
+        if !obj.is_object() {
+            continue;
+        }
+        let doc = Doc { source: source.to_string(), obj };
+        let (kind, ns) = match map_doc(&doc, None) {
+            Ok(m) => m,
+            Err(e) => {
+                problems.push(ManifestProblem { line, message: e.strip_prefix("error: ").unwrap_or(&e).to_string() });
+                continue;
+            }
+        };
+        let api = scratch.get_or_insert_with(|| api.clone());
+        let name = doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
+        if let Err(s) = api.apply(now, kind, &ns, &doc.obj, true) {
+            let verb = if api.get(kind, &ns, &name).is_ok() { "patching" } else { "creating" };
+            problems.push(ManifestProblem { line, message: server_error_in_file(&s, verb, source, false) });
+        }
+    }
+    problems
+}
+
+#[cfg(test)]
+mod manifest_tests {
+    use super::*;
+    use crate::cluster::Cluster;
+
+    #[test]
+    fn each_document_gets_what_apply_would_say_on_its_first_line() {
+        let c = Cluster::new(1);
+        let text = "# flavor\napiVersion: kueue.x-k8s.io/v1beta1\nkind: ResourceFlavor\nmetadata:\n  name: f\n---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: nowhere\nspec:\n  clusterQueue: x\n---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: ok\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
+        let before = c.api.resource_version();
+        let p = check_manifest_file(&c.api, c.now_unix(), "f.yaml", text);
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert_eq!(p[0].line, 2);
+        assert!(p[0].message.starts_with("resource mapping not found for name: \"f\" namespace: \"\" from \"f.yaml\": no matches for kind \"ResourceFlavor\" in version \"kueue.x-k8s.io/v1beta1\""), "{}", p[0].message);
+        assert_eq!(p[1].line, 7);
+        assert_eq!(p[1].message, "Error from server (NotFound): error when creating \"f.yaml\": namespaces \"nowhere\" not found");
+        assert_eq!(c.api.resource_version(), before);
     }
 }

@@ -1,0 +1,31 @@
+//! How fast virtual time follows the wall clock in the browser: paused, 1×, or fast-forward.
+//! (sim-core's clock only moves when told; this is the app's choice of how to tell it.)
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Speed {
+    Paused,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl Speed {
+    /// Virtual milliseconds per wall-clock millisecond.
+    pub fn factor(self) -> u64 {
+        match self {
+            Speed::Paused => 0,
+            Speed::Normal => 1,
+            Speed::Fast => 10,
+        }
+    }
+}
+
+/// The "step" button: move to the next moment a controller is waiting for, but at least one
+/// second and at most a minute ahead.
+pub fn step_target(now_ms: u64, next_wakeup: Option<u64>) -> u64 {
+    let lo = now_ms + 1_000;
+    let hi = now_ms + 60_000;
+    next_wakeup.map_or(lo, |w| w.clamp(lo, hi))
+}
