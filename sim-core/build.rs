@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 fn main() {
     let labs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../labs");
     println!("cargo:rerun-if-changed={}", labs.display());
-    let mut out = String::from("/// (lab id, [(path inside the lab folder, content)])\npub static BUNDLED: &[(&str, &[(&str, &str)])] = &[\n");
+    let mut out =
+        String::from("/// (lab id, [(path inside the lab folder, content)])\npub static BUNDLED: &[(&str, &[(&str, &str)])] = &[\n");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(&labs)
         .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.join("lab.yaml").is_file()).collect())
         .unwrap_or_default();

@@ -197,7 +197,7 @@ impl App {
         let speed = self.lab_state.speed;
         let button = |s: Speed, id: &'static str, label: &'static str, title: Html| {
             html! { <button data-testid={id} class={classes!((speed == s).then_some("on"))} aria-pressed={(speed == s).to_string()}
-                onclick={link.callback(move |_| Msg::SetSpeed(s))}>{ label }{ title }</button> }
+            onclick={link.callback(move |_| Msg::SetSpeed(s))}>{ label }{ title }</button> }
         };
         let t = sim_core::api::object::rfc3339(self.cluster.now_unix());
         html! {
@@ -259,7 +259,10 @@ impl App {
                 self.status = self.lang.pick("상태를 불러왔습니다.", "State imported.").to_string();
             }
             Err(e) => {
-                self.status = format!("{}: {e}", self.lang.pick("불러올 수 없습니다 (지금 상태는 그대로입니다)", "Cannot import (your current state is unchanged)"));
+                self.status = format!(
+                    "{}: {e}",
+                    self.lang.pick("불러올 수 없습니다 (지금 상태는 그대로입니다)", "Cannot import (your current state is unchanged)")
+                );
             }
         }
     }
@@ -685,7 +688,8 @@ impl Component for App {
             let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
         }
         let link = ctx.link().clone();
-        let on_hash = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |_: web_sys::MessageEvent| link.send_message(Msg::ImportFromUrl));
+        let on_hash =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |_: web_sys::MessageEvent| link.send_message(Msg::ImportFromUrl));
         if let Some(w) = web_sys::window() {
             let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
         }
@@ -927,7 +931,10 @@ impl Component for App {
                     storage::to_url_fragment(&json)
                 );
                 let _ = w.prompt_with_message_and_default(
-                    self.lang.pick("이 주소를 열면 지금 상태 그대로 열립니다. 복사하세요:", "Opening this address opens exactly this state. Copy it:"),
+                    self.lang.pick(
+                        "이 주소를 열면 지금 상태 그대로 열립니다. 복사하세요:",
+                        "Opening this address opens exactly this state. Copy it:",
+                    ),
                     &url,
                 );
                 false

@@ -59,7 +59,8 @@ fn sim(args: &[String]) -> ExitCode {
             Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
             _ => (a.as_str(), None),
         };
-        let mut value = |name: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("kueue-lab sim: {name} needs a value"));
+        let mut value =
+            |name: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("kueue-lab sim: {name} needs a value"));
         match flag {
             "--checks" => checks = true,
             "--lab" => match value("--lab") {

@@ -179,6 +179,9 @@ test("export to a file and to a link, then import, carry the whole state", async
   await other.goto(link);
   await other.locator('[data-testid="step"][data-step-id="local-queue"][data-status="pass"]').waitFor({ timeout: 15000 });
   await other.close();
+  // The new tab saved what it opened; this tab picks it up on reload.
+  await page.reload();
+  await waitStep(page, "local-queue", "pass");
   // A file that is not a state is refused and nothing is lost.
   page.once("dialog", (d) => d.accept());
   await page.getByTestId("import-file").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("{\"a\":1}") });

@@ -265,15 +265,21 @@ impl Check {
                         format!("클러스터의 {kind} `{name}`{} 가 {}={}", at.ko, c.type_, c.status),
                         format!("{kind} `{name}`{} in the cluster is {}={}", at.en, c.type_, c.status),
                     ),
-                    None => Text::new(format!("클러스터에 {kind} `{name}`{}", at.ko), format!("{kind} `{name}`{} exists in the cluster", at.en)),
+                    None => {
+                        Text::new(format!("클러스터에 {kind} `{name}`{}", at.ko), format!("{kind} `{name}`{} exists in the cluster", at.en))
+                    }
                 }
             }
             Check::Absent { kind, name, namespace, .. } => {
                 let at = in_ns(namespace);
                 Text::new(format!("{kind} `{name}`{} 가 지워짐", at.ko), format!("{kind} `{name}`{} is deleted", at.en))
             }
-            Check::JobAdmitted { job, .. } => Text::new(format!("Job `{job}` 가 Kueue 에 입장(admitted)"), format!("Job `{job}` is admitted by Kueue")),
-            Check::JobPodRunning { job, .. } => Text::new(format!("Job `{job}` 의 파드가 Running"), format!("Job `{job}`'s pod is Running")),
+            Check::JobAdmitted { job, .. } => {
+                Text::new(format!("Job `{job}` 가 Kueue 에 입장(admitted)"), format!("Job `{job}` is admitted by Kueue"))
+            }
+            Check::JobPodRunning { job, .. } => {
+                Text::new(format!("Job `{job}` 의 파드가 Running"), format!("Job `{job}`'s pod is Running"))
+            }
             Check::JobWaited { job, reason, .. } => {
                 Text::new(format!("Job `{job}` 의 Workload 가 {reason} 로 기다림"), format!("Job `{job}`'s Workload waited ({reason})"))
             }
@@ -359,7 +365,8 @@ fn check_fields(obj: &Value, fields: &[FieldCheck], what: &Text) -> Verdict {
         let found = path.values(obj);
         let p = &f.path;
         let shown = || if found.is_empty() { "(없음)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
-        let shown_en = || if found.is_empty() { "(absent)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
+        let shown_en =
+            || if found.is_empty() { "(absent)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
         if let Some(want) = &f.equals {
             if !found.iter().any(|v| loosely_equal(v, want)) {
                 return fail(
@@ -379,7 +386,10 @@ fn check_fields(obj: &Value, fields: &[FieldCheck], what: &Text) -> Verdict {
                 return if want_exists {
                     fail(format!("{}에 `{p}` 가 없습니다", what.ko), format!("{} has no `{p}`", what.en))
                 } else {
-                    fail(format!("{}에 `{p}` 가 없어야 하는데 {} 입니다", what.ko, shown()), format!("{} should not have `{p}`, but it is {}", what.en, shown_en()))
+                    fail(
+                        format!("{}에 `{p}` 가 없어야 하는데 {} 입니다", what.ko, shown()),
+                        format!("{} should not have `{p}`, but it is {}", what.en, shown_en()),
+                    )
                 };
             }
         } else if let Some(sub) = &f.contains {
@@ -426,7 +436,8 @@ fn file_object(
     let name_of = |d: &Value| d.pointer("/metadata/name").map(scalar_text).unwrap_or_default();
     let Some(doc) = docs.iter().find(|d| kind_of(d) == kind && name_of(d) == name) else {
         let present: Vec<String> = docs.iter().map(|d| format!("{}/{}", kind_of(d), name_of(d))).collect();
-        let present_ko = if present.is_empty() { "비어 있습니다".to_string() } else { format!("들어 있는 것: {}", present.join(", ")) };
+        let present_ko =
+            if present.is_empty() { "비어 있습니다".to_string() } else { format!("들어 있는 것: {}", present.join(", ")) };
         let present_en = if present.is_empty() { "it is empty".to_string() } else { format!("it holds {}", present.join(", ")) };
         return fail(
             format!("`{path}` 에 kind: {kind}, metadata.name: {name} 인 문서가 없습니다 ({present_ko})"),
@@ -464,7 +475,10 @@ fn found_elsewhere(view: &dyn ClusterView, kind: &str, name: &str, namespace: &s
 
 fn missing(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Text {
     let at = in_ns(namespace);
-    let mut t = Text::new(format!("클러스터에 {kind} `{name}`{} 가 없습니다", at.ko), format!("there is no {kind} `{name}`{} in the cluster", at.en));
+    let mut t = Text::new(
+        format!("클러스터에 {kind} `{name}`{} 가 없습니다", at.ko),
+        format!("there is no {kind} `{name}`{} in the cluster", at.en),
+    );
     if !namespace.is_empty() {
         if let Some(other) = found_elsewhere(view, kind, name, namespace) {
             t.ko.push_str(&format!(" ({other} 네임스페이스에 있습니다 — `-n {namespace}` 나 metadata.namespace 를 확인하세요)"));
@@ -482,7 +496,14 @@ fn cond_field<'a>(c: &'a Value, f: &str) -> &'a str {
     c.get(f).and_then(Value::as_str).unwrap_or("")
 }
 
-fn object(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str, fields: &[FieldCheck], conditions: &[ConditionCheck]) -> Verdict {
+fn object(
+    view: &dyn ClusterView,
+    kind: &str,
+    name: &str,
+    namespace: &str,
+    fields: &[FieldCheck],
+    conditions: &[ConditionCheck],
+) -> Verdict {
     let Some(obj) = view.get(kind, namespace, name) else { return Err(missing(view, kind, name, namespace)) };
     check_fields(&obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))?;
     for want in conditions {
@@ -609,9 +630,9 @@ fn job_pod_running(view: &dyn ClusterView, name: &str, namespace: &str, ever: bo
     let running = |p: &Value| p["status"]["phase"] == "Running" && p.pointer("/metadata/deletionTimestamp").is_none();
     let ran = |p: &Value| {
         p["status"]["phase"] == "Succeeded"
-            || p.pointer("/status/containerStatuses")
-                .and_then(Value::as_array)
-                .is_some_and(|cs| cs.iter().any(|c| c.pointer("/state/terminated/startedAt").is_some() || c.pointer("/state/running").is_some()))
+            || p.pointer("/status/containerStatuses").and_then(Value::as_array).is_some_and(|cs| {
+                cs.iter().any(|c| c.pointer("/state/terminated/startedAt").is_some() || c.pointer("/state/running").is_some())
+            })
     };
     if pods.iter().any(running) || (ever && pods.iter().any(ran)) {
         return Ok(());
@@ -662,7 +683,8 @@ fn job_waited(view: &dyn ClusterView, name: &str, namespace: &str, reason: &str)
         );
     };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
-    let waiting_now = condition(&wl, "QuotaReserved").is_some_and(|c| cond_field(c, "status") == "False" && cond_field(c, "reason") == reason);
+    let waiting_now =
+        condition(&wl, "QuotaReserved").is_some_and(|c| cond_field(c, "status") == "False" && cond_field(c, "reason") == reason);
     let waited = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(&wl))).iter().any(|e| e["reason"] == reason);
     if waiting_now || waited {
         return Ok(());
@@ -754,7 +776,9 @@ fn file_values(view: &dyn ClusterView, path: &str, format: ValuesFormat, keys: &
     let values: serde_json::Map<String, Value> = match format {
         ValuesFormat::Json => match serde_json::from_str::<Value>(&text) {
             Ok(Value::Object(m)) => m,
-            Ok(_) => return fail(format!("`{path}` 는 JSON 객체({{...}})여야 합니다"), format!("`{path}` must hold a JSON object ({{...}})")),
+            Ok(_) => {
+                return fail(format!("`{path}` 는 JSON 객체({{...}})여야 합니다"), format!("`{path}` must hold a JSON object ({{...}})"))
+            }
             Err(e) => return fail(format!("`{path}` 를 JSON 으로 읽을 수 없습니다: {e}"), format!("`{path}` is not valid JSON: {e}")),
         },
         ValuesFormat::Kv => text

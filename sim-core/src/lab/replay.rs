@@ -88,7 +88,12 @@ pub fn expectations(script: &str) -> Result<Vec<Expect>, String> {
             let explanation_contains = if why.is_empty() {
                 None
             } else {
-                Some(why.strip_prefix('"').and_then(|w| w.strip_suffix('"')).ok_or_else(|| format!("quote the text: {line}"))?.replace("\\\"", "\""))
+                Some(
+                    why.strip_prefix('"')
+                        .and_then(|w| w.strip_suffix('"'))
+                        .ok_or_else(|| format!("quote the text: {line}"))?
+                        .replace("\\\"", "\""),
+                )
             };
             out.push(Expect::Fail { step: step.to_string(), explanation_contains, lang });
         } else {
@@ -103,9 +108,7 @@ pub fn expectations(script: &str) -> Result<Vec<Expect>, String> {
 
 /// Checks a replay against a case's expectations; the error says what differed.
 pub fn verify_expectations(lab: &Lab, replay: &Replay, expects: &[Expect]) -> Result<(), String> {
-    let find = |id: &str| {
-        replay.evaluation.steps.iter().find(|s| s.id == id).ok_or_else(|| format!("the lab has no step {id:?}"))
-    };
+    let find = |id: &str| replay.evaluation.steps.iter().find(|s| s.id == id).ok_or_else(|| format!("the lab has no step {id:?}"));
     for e in expects {
         match e {
             Expect::AllPass => {
