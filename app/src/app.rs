@@ -114,7 +114,7 @@ fn query_flag(name: &str) -> bool {
 /// The lab named (`?lab=ID`, an imported state's lab), else the default.
 fn pick_lab(named: Option<&str>) -> Lab {
     let wanted = named.filter(|s| !s.is_empty()).unwrap_or(DEFAULT_LAB);
-    match Lab::bundled(&wanted).or_else(|| Lab::bundled(DEFAULT_LAB)) {
+    match Lab::bundled(wanted).or_else(|| Lab::bundled(DEFAULT_LAB)) {
         Some(Ok(lab)) => lab,
         Some(Err(e)) => panic!("a bundled lab does not load: {e}"),
         None => panic!("no bundled lab"),

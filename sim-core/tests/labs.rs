@@ -88,3 +88,31 @@ fn a_lab_with_mistakes_is_refused_when_it_loads() {
         assert!(err.contains(want), "{err}");
     }
 }
+
+mod no_panic {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+        /// Whatever a learner writes into the answer files, judging the lab never panics and
+        /// every failing step still explains itself.
+        #[test]
+        fn any_answer_file_content_is_judged(content in prop_oneof![
+            ".*",
+            "[a-z_]{1,12}=[a-z0-9-]{0,12}\n[a-z_]{1,12}=.*",
+            r#"\{"admitted": -?[0-9]{1,3}(\.[0-9])?, "pending": (null|"x"|\[\]|\{\}), "gpu_reserved": "[0-9a-zA-Z]*"\}"#,
+            "apiVersion: [a-z./0-9]{0,20}\nkind: (Job|ClusterQueue|ResourceFlavor|LocalQueue)\nmetadata:\n  name: [a-z-]{0,10}\n(spec: .*)?",
+            "---\n.*\n---\n- \\[.*",
+        ]) {
+            let lab = Lab::bundled("kueue-gpu-quota").unwrap().unwrap();
+            let (mut sh, cluster) = lab_session(&lab, SEED);
+            for f in ["flavor.yaml", "cq.yaml", "lq.yaml", "job-1.yaml", "waiting.txt", "bypass.txt", "usage.json"] {
+                let _ = sh.state.fs.write(&lab.file_path(f), &content, 0);
+            }
+            for s in judge(&lab, &SimView { api: &cluster.api, fs: &sh.state.fs }) {
+                prop_assert!(s.pass || s.explanation(Lang::En).is_some_and(|e| !e.is_empty()));
+            }
+        }
+    }
+}
