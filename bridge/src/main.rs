@@ -5,6 +5,8 @@
 //! judges the lab's steps. The Kubernetes API facade (`api`) and real-cluster verification
 //! (`verify`, `serve`) come with a later issue; until then they say so instead of pretending.
 
+mod api;
+
 use sim_core::lab::progress::report_lines;
 use sim_core::lab::replay::replay;
 use sim_core::lab::{Lab, Lang, DEFAULT_LAB};
@@ -25,9 +27,13 @@ Commands:
   sim [--lab ID|DIR] [--checks] [--lang ko|en] [FILE]
                 replay shell lines (FILE or stdin) on the lab's simulated cluster and print the
                 transcript; with --checks, then one line per step (exit 0 iff every step passes)
+  api --listen 127.0.0.1:PORT --kubeconfig-out FILE [--lab ID] [--speed X] [--start lab|now]
+                serve the lab's simulated cluster as a Kubernetes API (loopback only unless
+                --allow-remote) and write a kubeconfig for it; virtual time runs at X× wall time
+                from the lab's epoch, or from now (so kubectl's client-side ages agree)
   help          this text
 
-사용법은 위와 같습니다. api, verify, serve 는 아직 없습니다 / api, verify and serve are not built yet.";
+사용법은 위와 같습니다. verify, serve 는 아직 없습니다 / verify and serve are not built yet.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,7 +43,8 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Some(cmd @ ("api" | "verify" | "serve")) => {
+        Some("api") => api_cmd(&args[1..]),
+        Some(cmd @ ("verify" | "serve")) => {
             eprintln!("kueue-lab: '{cmd}' is not built yet (아직 만들어지지 않았습니다)");
             ExitCode::from(2)
         }
@@ -113,6 +120,82 @@ fn sim(args: &[String]) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// `kueue-lab api --listen ADDR --kubeconfig-out FILE [--lab ID] [--speed X]`.
+fn api_cmd(args: &[String]) -> ExitCode {
+    let mut listen = "127.0.0.1:6443".to_string();
+    let mut kubeconfig_out = None;
+    let mut lab_arg = DEFAULT_LAB.to_string();
+    let mut speed = 1.0;
+    let mut control = false;
+    let mut allow_remote = false;
+    let mut start_unix = sim_core::clock::LAB_EPOCH_UNIX;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value =
+            |name: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("kueue-lab api: {name} needs a value"));
+        let r = match flag {
+            "--listen" => value("--listen").map(|v| listen = v),
+            "--kubeconfig-out" => value("--kubeconfig-out").map(|v| kubeconfig_out = Some(std::path::PathBuf::from(v))),
+            "--lab" => value("--lab").map(|v| lab_arg = v),
+            "--speed" => value("--speed").and_then(|v| {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s >= 0.0)
+                    .map(|s| speed = s)
+                    .ok_or(format!("kueue-lab api: --speed must be a number ≥ 0, not {v:?}"))
+            }),
+            "--start" => value("--start").and_then(|v| match v.as_str() {
+                "lab" => Ok(()),
+                "now" => {
+                    start_unix =
+                        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+                    Ok(())
+                }
+                other => Err(format!("kueue-lab api: --start is lab or now, not {other:?}")),
+            }),
+            "--control" => {
+                control = true;
+                Ok(())
+            }
+            "--allow-remote" => {
+                allow_remote = true;
+                Ok(())
+            }
+            other => Err(format!("kueue-lab api: unknown flag {other}")),
+        };
+        if let Err(e) = r {
+            return usage_error(&e);
+        }
+    }
+    let addr: std::net::SocketAddr = match listen.parse() {
+        Ok(a) => a,
+        Err(_) => return usage_error(&format!("kueue-lab api: --listen wants HOST:PORT with an IP address, not {listen:?}")),
+    };
+    if !addr.ip().is_loopback() && !allow_remote {
+        return usage_error(&format!(
+            "kueue-lab api: {addr} is not a loopback address; the API has no authentication, so pass --allow-remote to serve it beyond this machine"
+        ));
+    }
+    let lab = match load_lab(&lab_arg) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("kueue-lab api: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match api::run(api::Options { listen: addr, kubeconfig_out, lab, speed, control, seed: SEED, start_unix }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kueue-lab api: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 

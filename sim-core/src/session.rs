@@ -21,7 +21,12 @@ pub fn new_session(seed: u64) -> (Shell<Cluster>, Cluster) {
 
 /// A fresh session for `lab`: its cluster shape, its workdir with its initial files.
 pub fn lab_session(lab: &Lab, seed: u64) -> (Shell<Cluster>, Cluster) {
-    let cluster = Cluster::with_shape(seed, lab.shape());
+    lab_session_at(lab, seed, crate::clock::LAB_EPOCH_UNIX)
+}
+
+/// [`lab_session`] with virtual time starting at `start_unix`.
+pub fn lab_session_at(lab: &Lab, seed: u64, start_unix: i64) -> (Shell<Cluster>, Cluster) {
+    let cluster = Cluster::with_shape_at(seed, lab.shape(), start_unix);
     let now = cluster.now_unix();
     let mut state = ShellState::new(now);
     let _ = state.fs.mkdir_all(&lab.workdir, now);

@@ -4,6 +4,7 @@
 pub mod admission;
 pub mod duration;
 pub mod kueue_types;
+pub mod lease;
 pub mod object;
 pub mod patch;
 pub mod pod_resources;

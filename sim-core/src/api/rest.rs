@@ -84,7 +84,85 @@ pub fn version_info() -> Value {
     })
 }
 
-fn not_found_path() -> Status {
+/// A collection or object path's kind, namespace and name (for watch streams served by a host).
+pub fn path_target(path: &str) -> Option<(&'static KindInfo, String, Option<String>)> {
+    let t = parse_target(path).ok()?;
+    if t.subresource.is_some() {
+        return None;
+    }
+    Some((t.kind, t.namespace, t.name))
+}
+
+/// Every API group with its versions, preferred first, in discovery order (from the resources
+/// the lab's cluster lists: a group appears with each version one of its resources is served in).
+pub fn api_groups() -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut groups: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+    for d in DISCOVERY.iter().filter(|d| !d.group().is_empty()) {
+        let version = d.api_version.rsplit('/').next().unwrap_or("");
+        match groups.iter_mut().find(|(g, _)| *g == d.group()) {
+            Some((_, versions)) if !versions.contains(&version) => versions.push(version),
+            Some(_) => {}
+            None => groups.push((d.group(), vec![version])),
+        }
+    }
+    groups
+}
+
+fn group_json(group: &str, versions: &[&str]) -> Value {
+    let vs: Vec<Value> = versions.iter().map(|v| json!({"groupVersion": format!("{group}/{v}"), "version": v})).collect();
+    json!({"name": group, "versions": vs, "preferredVersion": vs[0].clone()})
+}
+
+/// The path prefix of a group version: `api/v1`, `apis/batch/v1`.
+fn gv_path(group: &str, version: &str) -> String {
+    if group.is_empty() {
+        format!("api/{version}")
+    } else {
+        format!("apis/{group}/{version}")
+    }
+}
+
+/// OpenAPI v3 documents, reduced to what clients ask them for: the root lists every served group
+/// version; a group version's document lists its kinds' PATCH operations with the query
+/// parameters the server supports (`fieldValidation`, `dryRun`), marked with
+/// `x-kubernetes-group-version-kind` — kubectl reads this to choose server-side field
+/// validation. No schemas: `kubectl explain` says so instead of explaining.
+pub fn openapi_v3(path: &str) -> Option<Value> {
+    let path = path.split('?').next().unwrap_or(path).trim_end_matches('/');
+    if path == "/openapi/v3" {
+        let mut paths = serde_json::Map::new();
+        for k in SERVED {
+            let gv = gv_path(k.group, k.version);
+            paths.insert(gv.clone(), json!({"serverRelativeURL": format!("/openapi/v3/{gv}?hash=kueue-lab-{}", k.version)}));
+        }
+        return Some(json!({"paths": paths}));
+    }
+    let gv = path.strip_prefix("/openapi/v3/")?;
+    let kinds: Vec<&KindInfo> = SERVED.iter().filter(|k| gv_path(k.group, k.version) == gv).collect();
+    if kinds.is_empty() {
+        return None;
+    }
+    let mut paths = serde_json::Map::new();
+    for k in kinds {
+        let scope = if k.namespaced { "namespaces/{namespace}/" } else { "" };
+        let op = json!({
+            "patch": {
+                "x-kubernetes-group-version-kind": {"group": k.group, "version": k.version, "kind": k.kind},
+                "parameters": [
+                    {"name": "dryRun", "in": "query", "schema": {"type": "string"}},
+                    {"name": "fieldValidation", "in": "query", "schema": {"type": "string"}}
+                ]
+            }
+        });
+        paths.insert(format!("/{gv}/{scope}{}/{{name}}", k.plural), op);
+    }
+    Some(
+        json!({"openapi": "3.0.0", "info": {"title": "Kubernetes", "version": "v1.32.4+k3s1"}, "paths": paths, "components": {"schemas": {}}}),
+    )
+}
+
+/// kube-apiserver's 404 for a path it does not serve.
+pub fn not_found_path() -> Status {
     let mut s = Status::not_found("", "", "");
     s.message = "the server could not find the requested resource".into();
     s
@@ -131,19 +209,7 @@ fn discovery(path: &str) -> Option<Value> {
         ),
         "/api/v1" => Some(resource_list("v1")),
         "/apis" => {
-            let mut groups: Vec<(&str, &str)> = Vec::new();
-            for d in DISCOVERY.iter().filter(|d| !d.group().is_empty()) {
-                if !groups.iter().any(|(g, _)| *g == d.group()) {
-                    groups.push((d.group(), d.api_version));
-                }
-            }
-            let list: Vec<Value> = groups
-                .iter()
-                .map(|(g, gv)| {
-                    let version = gv.rsplit('/').next().unwrap_or("");
-                    json!({"name": g, "versions": [{"groupVersion": gv, "version": version}], "preferredVersion": {"groupVersion": gv, "version": version}})
-                })
-                .collect();
+            let list: Vec<Value> = api_groups().iter().map(|(g, vs)| group_json(g, vs)).collect();
             Some(json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": list}))
         }
         p => {
@@ -151,11 +217,11 @@ fn discovery(path: &str) -> Option<Value> {
             if gv.matches('/').count() == 1 && DISCOVERY.iter().any(|d| d.api_version == gv) {
                 Some(resource_list(gv))
             } else if !gv.contains('/') {
-                let d = DISCOVERY.iter().find(|d| d.group() == gv)?;
-                let version = d.api_version.rsplit('/').next().unwrap_or("");
-                Some(
-                    json!({"kind": "APIGroup", "apiVersion": "v1", "name": gv, "versions": [{"groupVersion": d.api_version, "version": version}], "preferredVersion": {"groupVersion": d.api_version, "version": version}}),
-                )
+                let (g, vs) = api_groups().into_iter().find(|(g, _)| *g == gv)?;
+                let mut doc = group_json(g, &vs);
+                doc["kind"] = json!("APIGroup");
+                doc["apiVersion"] = json!("v1");
+                Some(doc)
             } else {
                 None
             }
@@ -207,6 +273,12 @@ impl ApiServer {
         if req.method == Some(Method::Get) {
             if let Some(doc) = discovery(path) {
                 return Response::ok(doc);
+            }
+            if let Some(node) = path.strip_prefix("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/") {
+                return match super::lease::node_lease(self, node, now) {
+                    Some(lease) => Response::ok(lease),
+                    None => Response::error(Status::not_found("leases", "coordination.k8s.io", node)),
+                };
             }
         }
         match self.serve(now, req, path) {

@@ -99,7 +99,13 @@ impl Cluster {
     }
 
     pub fn with_shape(seed: u64, shape: ClusterShape) -> Self {
-        let clock = Clock::default();
+        Self::with_shape_at(seed, shape, Clock::default().start_unix)
+    }
+
+    /// A cluster whose virtual time starts at `start_unix` instead of the lab's fixed epoch (a
+    /// host serving real clients, whose own clocks compute ages, passes its wall time).
+    pub fn with_shape_at(seed: u64, shape: ClusterShape, start_unix: i64) -> Self {
+        let clock = Clock { start_unix, elapsed_ms: 0 };
         let boot_time = clock.now_unix() - shape.booted_secs_ago;
         let api = ApiServer::new(seed, boot_time);
         let mut c = Cluster {

@@ -48,6 +48,7 @@ const SUPPORTED: &[&str] = &[
     "logs",
     "version",
     "api-resources",
+    "api-versions",
     "cluster-info",
     "config",
 ];
@@ -175,6 +176,7 @@ impl Command<Cluster> for Kubectl {
             "logs" => super::info::logs(&mut out, &rest),
             "version" => super::info::version(&mut out, &rest),
             "api-resources" => super::info::api_resources(&mut out, &rest),
+            "api-versions" => super::info::api_versions(&mut out, &rest),
             "cluster-info" => super::info::cluster_info(&mut out, &rest),
             "config" => super::info::config(&mut out, &rest),
             v if NO_CONTAINERS.contains(&v) => {

@@ -13,9 +13,6 @@ use crate::api::server::kind_info;
 use crate::cluster::Cluster;
 use serde_json::{Map, Value};
 
-/// The kubelet renews its node lease every 10 s.
-const LEASE_RENEW_SECONDS: i64 = 10;
-
 /// `value (NN%)`, the share of allocatable truncated to a whole percent (0 when nothing is allocatable).
 fn with_share(q: Quantity, allocatable: Option<&Quantity>, milli: bool) -> String {
     let (num, den) = match allocatable {
@@ -81,8 +78,7 @@ pub fn describe_node(c: &Cluster, node: &Value) -> String {
     t.push_str(&format!("CreationTimestamp:\t{}\n", rfc1123z(created)));
     t.push_str(&taints(node));
     t.push_str(&format!("Unschedulable:\t{}\n", get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false)));
-    // The simulator keeps no Lease objects; the kubelet's lease is renewed on a fixed cadence.
-    let renewed = now - (now - created).rem_euclid(LEASE_RENEW_SECONDS);
+    let renewed = crate::api::lease::renew_time(created, now);
     t.push_str(&format!("Lease:\n  HolderIdentity:\t{name}\n  AcquireTime:\t<unset>\n  RenewTime:\t{}\n", rfc1123z(renewed)));
 
     let conditions = get(node, &["status", "conditions"]).and_then(Value::as_array).cloned().unwrap_or_default();

@@ -47,6 +47,21 @@ pub fn config(out: &mut Out<'_, '_>, args: &[String]) {
     }
 }
 
+/// `kubectl api-versions`: every group/version discovery lists, sorted as strings.
+pub fn api_versions(out: &mut Out<'_, '_>, args: &[String]) {
+    if parse_flags(out, "api-versions", args, &[]).is_none() {
+        return;
+    }
+    let mut all = vec!["v1".to_string()];
+    for (g, versions) in crate::api::rest::api_groups() {
+        all.extend(versions.iter().map(|v| format!("{g}/{v}")));
+    }
+    all.sort();
+    for gv in all {
+        out.out(&format!("{gv}\n"));
+    }
+}
+
 pub fn api_resources(out: &mut Out<'_, '_>, args: &[String]) {
     let Some(p) = parse_flags(
         out,

@@ -37,7 +37,12 @@ fn parse(template: &str) -> Result<Vec<Node>, String> {
                     nodes.push(Node::Text(rest[..i].to_string()));
                 }
                 let after = &rest[i + 1..];
-                let Some(close) = find_close(after) else { return Err(format!("error parsing jsonpath {template}, unclosed action")) };
+                let Some(close) = find_close(after) else {
+                    // client-go meets an array with no `]` left in the text before it meets the end.
+                    let unterminated = after.char_indices().any(|(k, c)| c == '[' && !after[k..].contains(']'));
+                    let why = if unterminated { "unterminated array" } else { "unclosed action" };
+                    return Err(format!("error parsing jsonpath {template}, {why}"));
+                };
                 let action = after[..close].trim();
                 rest = &after[close + 1..];
                 if let Some(r) = action.strip_prefix("range ") {

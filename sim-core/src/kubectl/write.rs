@@ -47,6 +47,17 @@ fn yaml_error(e: &serde_yaml::Error) -> String {
     let text = e.to_string();
     let msg = text.split(" at line ").next().unwrap_or(&text).to_string();
     let line = e.location().map(|l| l.line()).unwrap_or(1);
+    // go-yaml prints a scanner error's line 1-based but a parser error's problem line as it is
+    // kept, 0-based (`yaml: line 4: did not find expected key` for a stray key on line 5).
+    const PARSER_ERRORS: [&str; 6] = [
+        "did not find expected <document start>",
+        "did not find expected node content",
+        "did not find expected key",
+        "did not find expected '-' indicator",
+        "did not find expected ',' or ']'",
+        "did not find expected ',' or '}'",
+    ];
+    let line = if PARSER_ERRORS.contains(&msg.as_str()) && line > 1 { line - 1 } else { line };
     format!("yaml: line {line}: {msg}")
 }
 
