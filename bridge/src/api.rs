@@ -145,6 +145,14 @@ async fn handle(
     if path == "/kueue-lab/v1/run" && st.control && method == Method::POST {
         return control_run(&st, &body, param("isolated").as_deref() == Some("true"));
     }
+    if path == "/kueue-lab/v1/files" && st.control && method == Method::GET {
+        // The control shell's files under a directory: path → content.
+        let sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
+        let dir = param("dir").unwrap_or_else(|| "/root".into());
+        let files: serde_json::Map<String, Value> =
+            sim.shell.fs.files_under(&dir).into_iter().map(|(p, c)| (p.to_string(), Value::String(c.to_string()))).collect();
+        return json_response(200, &Value::Object(files), &[]);
+    }
     if path.starts_with("/openapi/") {
         return match rest::openapi_v3(&path) {
             Some(doc) => json_response(200, &doc, &[]),

@@ -6,6 +6,7 @@
 //! (`verify`, `serve`) come with a later issue; until then they say so instead of pretending.
 
 mod api;
+mod verify;
 
 use sim_core::lab::progress::report_lines;
 use sim_core::lab::replay::replay;
@@ -31,9 +32,12 @@ Commands:
                 serve the lab's simulated cluster as a Kubernetes API (loopback only unless
                 --allow-remote) and write a kubeconfig for it; virtual time runs at X× wall time
                 from the lab's epoch, or from now (so kubectl's client-side ages agree)
+  verify --lab ID --dir DIR [--kubeconfig FILE] [--lang ko|en]
+                judge the lab's steps on a real cluster (kube-rs; KUBECONFIG or --kubeconfig) and
+                the learner's files in DIR; prints the same lines as sim --checks, exit 0 iff all pass
   help          this text
 
-사용법은 위와 같습니다. verify, serve 는 아직 없습니다 / verify and serve are not built yet.";
+사용법은 위와 같습니다. serve 는 아직 없습니다 / serve is not built yet.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -44,7 +48,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("api") => api_cmd(&args[1..]),
-        Some(cmd @ ("verify" | "serve")) => {
+        Some("verify") => verify_cmd(&args[1..]),
+        Some(cmd @ "serve") => {
             eprintln!("kueue-lab: '{cmd}' is not built yet (아직 만들어지지 않았습니다)");
             ExitCode::from(2)
         }
@@ -120,6 +125,60 @@ fn sim(args: &[String]) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// `kueue-lab verify --lab ID --dir DIR [--kubeconfig FILE] [--lang ko|en]`.
+fn verify_cmd(args: &[String]) -> ExitCode {
+    let mut lab_arg = DEFAULT_LAB.to_string();
+    let mut dir = None;
+    let mut kubeconfig = std::env::var_os("KUBECONFIG").map(std::path::PathBuf::from).filter(|p| p.is_file());
+    let mut lang = Lang::Ko;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value =
+            |name: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("kueue-lab verify: {name} needs a value"));
+        let r = match flag {
+            "--lab" => value("--lab").map(|v| lab_arg = v),
+            "--dir" => value("--dir").map(|v| dir = Some(std::path::PathBuf::from(v))),
+            "--kubeconfig" => value("--kubeconfig").map(|v| kubeconfig = Some(std::path::PathBuf::from(v))),
+            "--lang" => value("--lang")
+                .and_then(|v| Lang::parse(&v).map(|l| lang = l).ok_or(format!("kueue-lab verify: --lang must be ko or en, not {v:?}"))),
+            other => Err(format!("kueue-lab verify: unknown flag {other}")),
+        };
+        if let Err(e) = r {
+            return usage_error(&e);
+        }
+    }
+    let lab = match load_lab(&lab_arg) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("kueue-lab verify: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let dir = dir.unwrap_or_else(|| std::path::PathBuf::from(&lab.workdir));
+    if !dir.is_dir() {
+        eprintln!("kueue-lab verify: {}: not a directory (디렉터리가 아닙니다)", dir.display());
+        return ExitCode::from(2);
+    }
+    match verify::run(&verify::Options { lab, dir, kubeconfig }) {
+        Ok(steps) => {
+            verify::print(&steps, lang);
+            if steps.iter().all(|s| s.pass) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(verify::Unreachable(e)) => {
+            eprintln!("kueue-lab verify: cannot read the cluster (클러스터를 읽을 수 없습니다): {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -207,6 +207,43 @@ impl Check {
         }
     }
 
+    /// The kinds this check reads (a host that gathers a [`super::view::Snapshot`] lists these).
+    pub fn kinds(&self) -> Vec<&str> {
+        let mut kinds = match self {
+            Check::FileObject { .. } => Vec::new(),
+            Check::Object { kind, .. } | Check::Absent { kind, .. } => vec![kind.as_str()],
+            Check::JobAdmitted { .. }
+            | Check::JobPodRunning { .. }
+            | Check::JobWaited { .. }
+            | Check::NoWorkload { .. }
+            | Check::FileQuotes { .. } => {
+                vec!["Job", "Workload", "Pod", "Event"]
+            }
+            Check::FileValues { keys, .. } => keys
+                .iter()
+                .flat_map(|k| [&k.equals_cluster, &k.compare_with])
+                .flatten()
+                .map(|c| match c {
+                    ClusterValue::Field { kind, .. } => kind.as_str(),
+                    ClusterValue::WorkloadName { .. } => "Workload",
+                })
+                .chain(["Job"])
+                .collect(),
+        };
+        if matches!(self, Check::Object { .. } | Check::Absent { .. }) {
+            kinds.push("Job");
+        }
+        kinds
+    }
+
+    /// The files this check reads, relative to the workdir or absolute.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Check::FileObject { file, .. } | Check::FileQuotes { file, .. } | Check::FileValues { file, .. } => Some(file),
+            _ => None,
+        }
+    }
+
     /// An author's mistake (unknown kind, bad path, an expectation missing) found at load time.
     pub fn validate(&self) -> Result<(), String> {
         let kind_ok = |k: &str| if is_known_kind(k) { Ok(()) } else { Err(format!("{k:?} is not a kind the simulator serves")) };

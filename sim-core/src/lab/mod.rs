@@ -214,6 +214,16 @@ impl Lab {
         Ok(())
     }
 
+    /// Every kind the lab's checks read, for hosts that gather a snapshot.
+    pub fn kinds_needed(&self) -> std::collections::BTreeSet<String> {
+        self.steps.iter().flat_map(|s| &s.checks).flat_map(|c| c.kinds()).map(str::to_string).collect()
+    }
+
+    /// Every file the lab's checks read, as absolute paths.
+    pub fn files_needed(&self) -> std::collections::BTreeSet<String> {
+        self.steps.iter().flat_map(|s| &s.checks).filter_map(|c| c.file()).map(|f| self.file_path(f)).collect()
+    }
+
     /// The absolute path of a file named relative to the workdir.
     pub fn file_path(&self, file: &str) -> String {
         if file.starts_with('/') {

@@ -45,3 +45,42 @@ impl ClusterView for SimView<'_> {
 pub fn is_known_kind(kind: &str) -> bool {
     SERVED.iter().any(|k| k.kind == kind)
 }
+
+/// Everything a check may read, gathered once: objects by Kind, and files by absolute path. The
+/// bridge fills one from a real cluster (kube-rs) and the learner's directory, then judges the
+/// lab against it with no further I/O.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Snapshot {
+    pub objects: std::collections::BTreeMap<String, Vec<Value>>,
+    pub files: std::collections::BTreeMap<String, String>,
+}
+
+impl ClusterView for Snapshot {
+    fn get(&self, kind: &str, namespace: &str, name: &str) -> Option<Value> {
+        let namespaced = SERVED.iter().find(|k| k.kind == kind).is_none_or(|k| k.namespaced);
+        self.objects
+            .get(kind)?
+            .iter()
+            .find(|o| {
+                o.pointer("/metadata/name").and_then(Value::as_str) == Some(name)
+                    && (!namespaced || o.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("") == namespace)
+            })
+            .cloned()
+    }
+
+    fn list(&self, kind: &str, namespace: &str) -> Vec<Value> {
+        self.objects
+            .get(kind)
+            .map(|objs| {
+                objs.iter()
+                    .filter(|o| namespace.is_empty() || o.pointer("/metadata/namespace").and_then(Value::as_str) == Some(namespace))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn file(&self, path: &str) -> Option<String> {
+        self.files.get(path).cloned()
+    }
+}
