@@ -6,6 +6,7 @@
 //! (`verify`, `serve`) come with a later issue; until then they say so instead of pretending.
 
 mod api;
+mod serve;
 mod verify;
 
 use sim_core::lab::progress::report_lines;
@@ -35,9 +36,10 @@ Commands:
   verify --lab ID --dir DIR [--kubeconfig FILE] [--lang ko|en]
                 judge the lab's steps on a real cluster (kube-rs; KUBECONFIG or --kubeconfig) and
                 the learner's files in DIR; prints the same lines as sim --checks, exit 0 iff all pass
-  help          this text
-
-사용법은 위와 같습니다. serve 는 아직 없습니다 / serve is not built yet.";
+  serve --listen ADDR --allow-origin ORIGIN --token-file FILE [--lab ID] [--kubeconfig FILE]
+        [--settle-seconds N]
+                the HTTP endpoint behind the browser's 'Verify on a real cluster' button
+  help          this text";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,10 +51,7 @@ fn main() -> ExitCode {
         }
         Some("api") => api_cmd(&args[1..]),
         Some("verify") => verify_cmd(&args[1..]),
-        Some(cmd @ "serve") => {
-            eprintln!("kueue-lab: '{cmd}' is not built yet (아직 만들어지지 않았습니다)");
-            ExitCode::from(2)
-        }
+        Some("serve") => serve_cmd(&args[1..]),
         Some(other) => {
             eprintln!("kueue-lab: unknown command '{other}' (알 수 없는 명령)\n\n{USAGE}");
             ExitCode::from(2)
@@ -178,6 +177,67 @@ fn verify_cmd(args: &[String]) -> ExitCode {
         Err(verify::Unreachable(e)) => {
             eprintln!("kueue-lab verify: cannot read the cluster (클러스터를 읽을 수 없습니다): {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `kueue-lab serve --listen ADDR --allow-origin ORIGIN --token-file FILE [--lab ID] [--kubeconfig FILE]`.
+fn serve_cmd(args: &[String]) -> ExitCode {
+    let mut listen = "127.0.0.1:7443".to_string();
+    let mut origins = Vec::new();
+    let mut token_file = None;
+    let mut lab_arg = DEFAULT_LAB.to_string();
+    let mut kubeconfig = std::env::var_os("KUBECONFIG").map(std::path::PathBuf::from).filter(|p| p.is_file());
+    let mut settle = 10u64;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value =
+            |name: &str| inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("kueue-lab serve: {name} needs a value"));
+        let r = match flag {
+            "--listen" => value("--listen").map(|v| listen = v),
+            "--allow-origin" => value("--allow-origin").map(|v| origins.push(v.trim_end_matches('/').to_string())),
+            "--token-file" => value("--token-file").map(|v| token_file = Some(std::path::PathBuf::from(v))),
+            "--lab" => value("--lab").map(|v| lab_arg = v),
+            "--kubeconfig" => value("--kubeconfig").map(|v| kubeconfig = Some(std::path::PathBuf::from(v))),
+            "--settle-seconds" => value("--settle-seconds").and_then(|v| {
+                v.parse().map(|n| settle = n).map_err(|_| format!("kueue-lab serve: --settle-seconds wants a number, not {v:?}"))
+            }),
+            other => Err(format!("kueue-lab serve: unknown flag {other}")),
+        };
+        if let Err(e) = r {
+            return usage_error(&e);
+        }
+    }
+    if origins.is_empty() {
+        return usage_error("kueue-lab serve: --allow-origin is required (the page that hosts the lab, e.g. https://course.example)");
+    }
+    let Some(token_file) = token_file else { return usage_error("kueue-lab serve: --token-file is required") };
+    let token = match serve::read_token(&token_file) {
+        Ok(t) => t,
+        Err(e) => return usage_error(&format!("kueue-lab serve: {e}")),
+    };
+    let addr: std::net::SocketAddr = match listen.parse() {
+        Ok(a) => a,
+        Err(_) => return usage_error(&format!("kueue-lab serve: --listen wants HOST:PORT with an IP address, not {listen:?}")),
+    };
+    let lab = match load_lab(&lab_arg) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("kueue-lab serve: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts =
+        serve::Options { listen: addr, allow_origins: origins, token, lab, kubeconfig, settle: std::time::Duration::from_secs(settle) };
+    match serve::run(opts) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kueue-lab serve: {e}");
+            ExitCode::from(1)
         }
     }
 }

@@ -22,7 +22,7 @@ pub struct Options {
 #[derive(Debug)]
 pub struct Unreachable(pub String);
 
-async fn client(kubeconfig: Option<&Path>) -> Result<Client, Unreachable> {
+pub async fn client(kubeconfig: Option<&Path>) -> Result<Client, Unreachable> {
     let config = match kubeconfig {
         Some(path) => {
             let kc = Kubeconfig::read_from(path).map_err(|e| Unreachable(format!("{}: {e}", path.display())))?;
@@ -36,6 +36,19 @@ async fn client(kubeconfig: Option<&Path>) -> Result<Client, Unreachable> {
 /// The objects of every kind the lab reads, and its files from `dir` (the workdir's contents).
 pub async fn snapshot(lab: &Lab, dir: &Path, kubeconfig: Option<&Path>) -> Result<Snapshot, Unreachable> {
     let client = client(kubeconfig).await?;
+    let mut snap = gather(&client, lab).await?;
+    let workdir = lab.workdir.trim_end_matches('/');
+    for path in lab.files_needed() {
+        let rel = path.strip_prefix(workdir).map(|r| r.trim_start_matches('/')).unwrap_or(&path);
+        if let Ok(text) = std::fs::read_to_string(dir.join(rel)) {
+            snap.files.insert(path.clone(), text);
+        }
+    }
+    Ok(snap)
+}
+
+/// The objects of every kind the lab's checks read.
+pub async fn gather(client: &Client, lab: &Lab) -> Result<Snapshot, Unreachable> {
     let mut snap = Snapshot::default();
     for kind in lab.kinds_needed() {
         let Some(k) = SERVED.iter().find(|k| k.kind == kind) else { continue };
@@ -50,13 +63,6 @@ pub async fn snapshot(lab: &Lab, dir: &Path, kubeconfig: Option<&Path>) -> Resul
         let list = api.list(&ListParams::default()).await.map_err(|e| Unreachable(format!("listing {}: {e}", k.qualified_plural())))?;
         let items = list.items.into_iter().filter_map(|o| serde_json::to_value(o).ok()).collect();
         snap.objects.insert(kind, items);
-    }
-    let workdir = lab.workdir.trim_end_matches('/');
-    for path in lab.files_needed() {
-        let rel = path.strip_prefix(workdir).map(|r| r.trim_start_matches('/')).unwrap_or(&path);
-        if let Ok(text) = std::fs::read_to_string(dir.join(rel)) {
-            snap.files.insert(path.clone(), text);
-        }
     }
     Ok(snap)
 }

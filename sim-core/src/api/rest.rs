@@ -290,7 +290,9 @@ impl ApiServer {
     fn serve(&mut self, now: i64, req: &Request, path: &str) -> Result<Response, Status> {
         let t = parse_target(path)?;
         let kind = t.kind;
-        let dry_run = req.param("dryRun") == Some("All");
+        // `?dryRun=All`, or for DELETE also `DeleteOptions.dryRun: ["All"]` in the body (client-go's form).
+        let dry_run = req.param("dryRun") == Some("All")
+            || req.body.as_ref().and_then(|b| b.get("dryRun")).and_then(Value::as_array).is_some_and(|a| a.iter().any(|v| v == "All"));
         let status_sub = match t.subresource.as_deref() {
             None => false,
             Some("status") if kind.status_subresource => true,
@@ -401,6 +403,14 @@ mod tests {
         assert_eq!(r.code, 404);
         let r = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/apps/v1/namespaces/kube-system/deployments"));
         assert_eq!(r.code, 405);
+        // A dry-run delete (client-go puts dryRun in the DeleteOptions body) deletes nothing.
+        let dry =
+            Request::new(Method::Delete, "/apis/kueue.x-k8s.io/v1beta2/namespaces/team-a/localqueues/lq").body(json!({"dryRun": ["All"]}));
+        assert_eq!(s.handle(LAB_EPOCH_UNIX, &dry).code, 200);
+        assert_eq!(
+            s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/kueue.x-k8s.io/v1beta2/namespaces/team-a/localqueues/lq")).code,
+            200
+        );
         let r = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Delete, "/apis/kueue.x-k8s.io/v1beta2/namespaces/team-a/localqueues/lq"));
         assert_eq!(r.code, 200);
     }

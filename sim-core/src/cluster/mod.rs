@@ -6,6 +6,7 @@
 //! the controllers asked for (container start, command end, Kueue's 1 s batches), settling at
 //! each. Same seed and inputs ⇒ the same objects, events and timestamps, byte for byte.
 
+pub mod audit;
 pub mod boot;
 pub mod events;
 pub mod job_controller;
@@ -86,6 +87,9 @@ pub struct Cluster {
     /// namespace and name. Rebuilt from the Events after a restore.
     #[serde(skip)]
     pub event_index: BTreeMap<(String, String, String), (String, String)>,
+    /// The learner's own writes, in order (`audit.rs`).
+    #[serde(default)]
+    pub learner_writes: Vec<audit::LearnerWrite>,
 }
 
 /// Upper bound on controller passes per settle: a safety net against a controller that keeps
@@ -120,6 +124,7 @@ impl Cluster {
             scheduler_retry: BTreeMap::new(),
             gpu_slots: BTreeMap::new(),
             event_index: BTreeMap::new(),
+            learner_writes: Vec::new(),
         };
         for n in &c.shape.nodes {
             c.gpu_slots.insert(n.name.clone(), vec![None; n.gpus as usize]);

@@ -74,6 +74,10 @@ impl Out<'_, '_> {
     pub fn cluster(&mut self) -> &mut Cluster {
         self.cx.world
     }
+    /// Notes a write the learner made (for the bridge's replay on a real cluster).
+    pub fn record(&mut self, w: crate::cluster::audit::LearnerWrite) {
+        self.cx.world.learner_writes.push(w);
+    }
 }
 
 /// `Error from server (Reason): message`, or the `is invalid` form (rule 1.2-2).

@@ -7,6 +7,7 @@ use super::get::resolve_type;
 use crate::api::object::get_str;
 use crate::api::registry::KindInfo;
 use crate::api::server::PatchType;
+use crate::cluster::audit::LearnerWrite;
 use serde_json::{json, Map, Value};
 
 /// Objects named on the command line: kind and name.
@@ -102,8 +103,21 @@ pub fn label(out: &mut Out<'_, '_>, args: &[String], annotate: bool) {
         }
         let body = json!({"metadata": {field: patch}});
         let now = out.cluster().now_unix();
-        match out.cluster().api.patch(now, kind, obj_ns, &name, PatchType::Merge, &body, false, p.value("dry-run").is_some()) {
-            Ok(_) => out.out(&format!("{shown} {past}\n")),
+        let dry = p.value("dry-run").is_some();
+        match out.cluster().api.patch(now, kind, obj_ns, &name, PatchType::Merge, &body, false, dry) {
+            Ok(_) => {
+                if !dry {
+                    out.record(LearnerWrite::Patch {
+                        api_version: kind.api_version(),
+                        kind: kind.kind.to_string(),
+                        namespace: obj_ns.to_string(),
+                        name: name.clone(),
+                        patch_type: "merge".into(),
+                        patch: body.clone(),
+                    });
+                }
+                out.out(&format!("{shown} {past}\n"))
+            }
             Err(e) => out.err(&server_error(&e, None)),
         }
     }
@@ -155,8 +169,24 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
         let obj_ns = if kind.namespaced { ns.as_str() } else { "" };
         let before = out.cluster().api.get(kind, obj_ns, &name).ok();
         let now = out.cluster().now_unix();
-        match out.cluster().api.patch(now, kind, obj_ns, &name, patch_type, &body, status, p.value("dry-run").is_some()) {
+        let dry = p.value("dry-run").is_some();
+        match out.cluster().api.patch(now, kind, obj_ns, &name, patch_type, &body, status, dry) {
             Ok(after) => {
+                if !dry && !status {
+                    out.record(LearnerWrite::Patch {
+                        api_version: kind.api_version(),
+                        kind: kind.kind.to_string(),
+                        namespace: obj_ns.to_string(),
+                        name: name.clone(),
+                        patch_type: match patch_type {
+                            PatchType::Json => "json",
+                            PatchType::Strategic => "strategic",
+                            _ => "merge",
+                        }
+                        .into(),
+                        patch: body.clone(),
+                    });
+                }
                 let same = before
                     .as_ref()
                     .map(|b| b.pointer("/metadata/resourceVersion") == after.pointer("/metadata/resourceVersion"))

@@ -7,6 +7,7 @@ use super::get::resolve_type;
 use crate::api::registry::{discovered_kind, kind_for, KindInfo};
 use crate::api::server::{ApiServer, ApplyOutcome, DeleteOptions, Propagation};
 use crate::api::status::Status;
+use crate::cluster::audit::LearnerWrite;
 use crate::vfs::NodeKind;
 use serde_json::{json, Value};
 
@@ -226,6 +227,9 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
         let server_dry = dry_run == "server";
         match out.cluster().api.apply(now, kind, &ns, &doc.obj, server_dry) {
             Ok(applied) => {
+                if !server_dry {
+                    out.record(LearnerWrite::apply(doc.obj.clone(), &ns, kind.namespaced));
+                }
                 if let Some(w) = applied.warning {
                     out.warn(&w);
                 }
@@ -294,9 +298,17 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
         let name = p.args[0].clone();
         let now = out.cluster().now_unix();
         let obj = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}});
-        match out.cluster().api.create(now, crate::api::server::kind_info("Namespace"), "", obj, p.value("dry-run") == Some("server")) {
-            Ok(_) if p.value("output") == Some("name") => out.out(&format!("namespace/{name}\n")),
-            Ok(_) => out.out(&format!("namespace/{name} created\n")),
+        let dry = p.value("dry-run") == Some("server");
+        match out.cluster().api.create(now, crate::api::server::kind_info("Namespace"), "", obj.clone(), dry) {
+            Ok(_) if dry => out.out(&format!("namespace/{name} created (server dry run)\n")),
+            Ok(_) if p.value("output") == Some("name") => {
+                out.record(LearnerWrite::apply(obj, "", false));
+                out.out(&format!("namespace/{name}\n"))
+            }
+            Ok(_) => {
+                out.record(LearnerWrite::apply(obj, "", false));
+                out.out(&format!("namespace/{name} created\n"))
+            }
             Err(s) => out.err(&server_error(&s, None)),
         }
         return;
@@ -335,8 +347,12 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
             let ann = crate::api::patch::last_applied_value(&obj);
             obj["metadata"]["annotations"][crate::api::patch::LAST_APPLIED] = json!(ann);
         }
-        match out.cluster().api.create(now, kind, &ns, obj, p.value("dry-run") == Some("server")) {
+        let dry = p.value("dry-run") == Some("server");
+        match out.cluster().api.create(now, kind, &ns, obj.clone(), dry) {
             Ok(o) => {
+                if !dry {
+                    out.record(LearnerWrite::apply(obj, &ns, kind.namespaced));
+                }
                 let name = o.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
                 out.out(&format!("{}/{name} created\n", kind.qualified_singular()));
             }
@@ -433,6 +449,14 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
         let now = out.cluster().now_unix();
         match out.cluster().api.delete(now, kind, &tns, &name, &opts) {
             Ok(_) => {
+                if !opts.dry_run {
+                    out.record(LearnerWrite::Delete {
+                        api_version: kind.api_version(),
+                        kind: kind.kind.to_string(),
+                        namespace: tns.clone(),
+                        name: name.clone(),
+                    });
+                }
                 let suffix = if opts.dry_run { " (dry run)" } else { "" };
                 let verb = if p.flag("force") && grace == Some(0) { "force deleted" } else { "deleted" };
                 if p.value("output") == Some("name") {
@@ -490,8 +514,14 @@ fn create_job(out: &mut Out<'_, '_>, args: &[String]) {
     let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name, "namespace": ns},
         "spec": {"template": {"spec": {"containers": [container], "restartPolicy": "Never"}}}});
     let now = out.cluster().now_unix();
-    match out.cluster().api.create(now, crate::api::server::kind_info("Job"), &ns, job, p.value("dry-run") == Some("server")) {
-        Ok(_) => out.out(&format!("job.batch/{name} created\n")),
+    let dry = p.value("dry-run") == Some("server");
+    match out.cluster().api.create(now, crate::api::server::kind_info("Job"), &ns, job.clone(), dry) {
+        Ok(_) => {
+            if !dry {
+                out.record(LearnerWrite::apply(job, &ns, true));
+            }
+            out.out(&format!("job.batch/{name} created\n"))
+        }
         Err(s) => out.err(&format!("error: failed to create job: {}", s.message)),
     }
 }

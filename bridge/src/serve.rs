@@ -1,0 +1,412 @@
+//! `kueue-lab serve`: the HTTP endpoint behind the browser's "Verify on a real cluster" button.
+//!
+//! `POST /verify` with `{lab, files, writes?}`: the learner's answer files (relative to the lab's
+//! workdir) and, in replay mode, the learner's own writes from the simulator in the order made
+//! (`LearnerWrite`s). It answers with a stream of JSON lines — progress, one line per step, done.
+//! Everything that reaches the cluster passes, in order: the bearer token (constant-time
+//! compare), the origin allow-list (CORS), the size and rate limits, the lab's allow-list of
+//! kinds and namespaces (checked for the whole request before anything is written), and a
+//! server-side dry run of each write right before the write itself.
+
+use crate::verify::Unreachable;
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::Response;
+use axum::Router;
+use kube::api::{Api, DeleteParams, DynamicObject, Patch, PatchParams, PostParams};
+use kube::discovery::ApiResource;
+use kube::Client;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sim_core::api::registry::{KindInfo, SERVED};
+use sim_core::cluster::audit::LearnerWrite;
+use sim_core::lab::progress::judge;
+use sim_core::lab::{Lab, Text};
+use std::collections::{BTreeMap, HashMap};
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The largest request body accepted.
+pub const MAX_BODY: usize = 1 << 20;
+/// Requests allowed per client address per minute.
+pub const RATE_PER_MINUTE: usize = 10;
+
+pub struct Options {
+    pub listen: SocketAddr,
+    pub allow_origins: Vec<String>,
+    pub token: String,
+    pub lab: Lab,
+    pub kubeconfig: Option<PathBuf>,
+    /// How long to let the cluster's controllers work after a replay, before judging.
+    pub settle: Duration,
+}
+
+struct Shared {
+    opts: Options,
+    hits: Mutex<HashMap<IpAddr, Vec<Instant>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyRequest {
+    lab: String,
+    #[serde(default)]
+    files: BTreeMap<String, String>,
+    #[serde(default)]
+    writes: Vec<LearnerWrite>,
+}
+
+pub fn run(opts: Options) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(opts.listen).await.map_err(|e| format!("{}: {e}", opts.listen))?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        eprintln!("kueue-lab serve: lab {} for {} on http://{addr}", opts.lab.id, opts.allow_origins.join(", "));
+        println!("listening on http://{addr}");
+        let shared = Arc::new(Shared { opts, hits: Mutex::new(HashMap::new()) });
+        let app = Router::new().fallback(handle).with_state(shared);
+        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.map_err(|e| e.to_string())
+    })
+}
+
+/// Byte strings compared without an early exit, so timing does not reveal how much matched.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    std::hint::black_box(diff) == 0
+}
+
+fn refuse(code: u16, ko: &str, en: &str, origin: Option<&str>) -> Response {
+    let body = json!({"error": {"ko": ko, "en": en}});
+    let mut r = Response::new(Body::from(body.to_string()));
+    *r.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST);
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    cors(&mut r, origin);
+    r
+}
+
+fn cors(r: &mut Response, origin: Option<&str>) {
+    if let Some(o) = origin.and_then(|o| HeaderValue::from_str(o).ok()) {
+        let h = r.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, o);
+        h.insert(header::VARY, HeaderValue::from_static("Origin"));
+    }
+}
+
+async fn handle(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let opts = &shared.opts;
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    // A browser always says where it comes from; only listed origins get an answer they can read.
+    let allowed_origin = match origin {
+        Some(o) if opts.allow_origins.iter().any(|a| a == o) => Some(o),
+        Some(o) => {
+            return refuse(403, &format!("허용되지 않은 출처입니다: {o}"), &format!("origin {o} is not allowed (--allow-origin)"), None)
+        }
+        None => None,
+    };
+    if method == Method::OPTIONS {
+        let mut r = Response::new(Body::empty());
+        *r.status_mut() = StatusCode::NO_CONTENT;
+        cors(&mut r, allowed_origin);
+        let h = r.headers_mut();
+        h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST"));
+        h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("authorization, content-type"));
+        h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
+        return r;
+    }
+    if !rate_ok(&shared, peer.ip()) {
+        let mut r =
+            refuse(429, "요청이 너무 잦습니다. 1분 뒤에 다시 해 보세요", "too many requests; try again in a minute", allowed_origin);
+        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+        return r;
+    }
+    let token = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or("");
+    if !same_secret(token.as_bytes(), opts.token.as_bytes()) {
+        return refuse(401, "토큰이 맞지 않습니다", "the bearer token is missing or wrong", allowed_origin);
+    }
+    match (method, uri.path()) {
+        (Method::GET, "/health") => {
+            let mut r = Response::new(Body::from(json!({"lab": opts.lab.id}).to_string()));
+            r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            cors(&mut r, allowed_origin);
+            r
+        }
+        (Method::POST, "/verify") => verify(shared.clone(), body, allowed_origin).await,
+        _ => refuse(404, "없는 경로입니다", "no such endpoint (POST /verify, GET /health)", allowed_origin),
+    }
+}
+
+fn rate_ok(shared: &Shared, ip: IpAddr) -> bool {
+    let mut hits = shared.hits.lock().unwrap_or_else(|p| p.into_inner());
+    let now = Instant::now();
+    let mine = hits.entry(ip).or_default();
+    mine.retain(|t| now.duration_since(*t) < Duration::from_secs(60));
+    if mine.len() >= RATE_PER_MINUTE {
+        return false;
+    }
+    mine.push(now);
+    true
+}
+
+fn served(api_version: &str, kind: &str) -> Option<&'static KindInfo> {
+    SERVED.iter().find(|k| k.api_version() == api_version && k.kind == kind)
+}
+
+/// Every write must name a kind the lab allows and stay in its namespaces.
+fn outside_allow_list(lab: &Lab, writes: &[LearnerWrite]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for w in writes {
+        let (api_version, kind, ns, name) = w.target();
+        let ok = match served(&api_version, &kind) {
+            None => false,
+            Some(k) => {
+                lab.allow.kinds.contains(&kind)
+                    && (!k.namespaced || lab.allow.namespaces.contains(&ns))
+                    && (kind != "Namespace" || lab.allow.namespaces.contains(&name))
+            }
+        };
+        if !ok {
+            let at = if ns.is_empty() { String::new() } else { format!(" in namespace {ns}") };
+            bad.push(format!("{kind} {name}{at} ({api_version})"));
+        }
+    }
+    bad
+}
+
+fn line(v: Value) -> Result<Bytes, std::io::Error> {
+    let mut s = v.to_string();
+    s.push('\n');
+    Ok(Bytes::from(s))
+}
+
+fn text(t: &Text) -> Value {
+    json!({"ko": t.ko, "en": t.en})
+}
+
+async fn verify(shared: Arc<Shared>, body: Bytes, origin: Option<&str>) -> Response {
+    let opts = &shared.opts;
+    if body.len() > MAX_BODY {
+        return refuse(413, "요청이 너무 큽니다 (1 MiB 까지)", "the request is too large (1 MiB at most)", origin);
+    }
+    let req: VerifyRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => return refuse(400, &format!("요청을 읽을 수 없습니다: {e}"), &format!("the request cannot be read: {e}"), origin),
+    };
+    if req.lab != opts.lab.id {
+        return refuse(
+            400,
+            &format!("이 브리지는 {} 실습만 확인합니다 (요청: {})", opts.lab.id, req.lab),
+            &format!("this bridge verifies lab {} only (asked: {})", opts.lab.id, req.lab),
+            origin,
+        );
+    }
+    if req.files.keys().any(|f| f.contains("..") || f.starts_with('/')) {
+        return refuse(
+            400,
+            "파일 이름은 작업 폴더 안의 상대 경로여야 합니다",
+            "file names must be relative paths inside the workdir",
+            origin,
+        );
+    }
+    let bad = outside_allow_list(&opts.lab, &req.writes);
+    if !bad.is_empty() {
+        return refuse(
+            403,
+            &format!("이 실습이 허용하지 않는 쓰기가 있어 아무것도 하지 않았습니다: {}", bad.join(", ")),
+            &format!("nothing was done: these writes are outside what the lab allows: {}", bad.join(", ")),
+            origin,
+        );
+    }
+    let client = match crate::verify::client(opts.kubeconfig.as_deref()).await {
+        Ok(c) => c,
+        Err(Unreachable(e)) => {
+            return refuse(502, &format!("클러스터에 연결할 수 없습니다: {e}"), &format!("the cluster cannot be reached: {e}"), origin)
+        }
+    };
+    if let Err(e) = client.apiserver_version().await {
+        return refuse(502, &format!("클러스터에 연결할 수 없습니다: {e}"), &format!("the cluster cannot be reached: {e}"), origin);
+    }
+    let shared2 = shared.clone();
+    let (tx, rx) = tokio::sync::mpsc::channel::<Value>(16);
+    tokio::spawn(async move {
+        let opts = &shared2.opts;
+        let ok = replay(&client, &req.writes, &tx).await;
+        if ok && !req.writes.is_empty() {
+            let secs = opts.settle.as_secs();
+            let _ = tx.send(json!({"type": "progress", "message": {"ko": format!("클러스터가 따라잡도록 {secs}초 기다립니다"), "en": format!("letting the cluster catch up for {secs}s")}})).await;
+            tokio::time::sleep(opts.settle).await;
+        }
+        if !ok {
+            let _ = tx.send(json!({"type": "done", "pass": false})).await;
+            return;
+        }
+        let _ = tx.send(json!({"type": "progress", "message": {"ko": "단계를 확인합니다", "en": "checking the steps"}})).await;
+        let files: BTreeMap<String, String> = req.files.iter().map(|(k, v)| (opts.lab.file_path(k), v.clone())).collect();
+        match crate::verify::gather(&client, &opts.lab).await {
+            Ok(mut snap) => {
+                snap.files = files;
+                let steps = judge(&opts.lab, &snap);
+                for s in &steps {
+                    let why = s.checks.iter().find_map(|c| c.explanation.as_ref()).map(text);
+                    let _ = tx.send(json!({"type": "step", "id": s.id, "pass": s.pass, "explanation": why})).await;
+                }
+                let _ = tx.send(json!({"type": "done", "pass": steps.iter().all(|s| s.pass)})).await;
+            }
+            Err(Unreachable(e)) => {
+                let _ = tx.send(json!({"type": "error", "message": {"ko": format!("클러스터를 읽을 수 없습니다: {e}"), "en": format!("cannot read the cluster: {e}")}})).await;
+                let _ = tx.send(json!({"type": "done", "pass": false})).await;
+            }
+        }
+    });
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|v| (line(v), rx)) });
+    let mut r = Response::new(Body::from_stream(stream));
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
+    cors(&mut r, origin);
+    r
+}
+
+fn api_for(client: &Client, k: &KindInfo, namespace: &str) -> Api<DynamicObject> {
+    let ar = ApiResource {
+        group: k.group.to_string(),
+        version: k.version.to_string(),
+        api_version: k.api_version(),
+        kind: k.kind.to_string(),
+        plural: k.plural.to_string(),
+    };
+    if k.namespaced {
+        Api::namespaced_with(client.clone(), namespace, &ar)
+    } else {
+        Api::all_with(client.clone(), &ar)
+    }
+}
+
+fn is_conflict(e: &kube::Error) -> bool {
+    matches!(e, kube::Error::Api(s) if s.code == 409)
+}
+
+/// One write, after a server-side dry run of the same write.
+async fn write_once(client: &Client, w: &LearnerWrite, dry: bool) -> Result<String, kube::Error> {
+    let (api_version, kind, ns, name) = w.target();
+    let k = served(&api_version, &kind).expect("checked against the allow-list");
+    let api = api_for(client, k, &ns);
+    let pp = PostParams { dry_run: dry, ..Default::default() };
+    let patch_params = PatchParams { dry_run: dry, ..Default::default() };
+    match w {
+        LearnerWrite::Apply { object } => {
+            let obj: DynamicObject = serde_json::from_value(object.clone()).map_err(kube::Error::SerdeError)?;
+            match api.create(&pp, &obj).await {
+                Ok(_) => Ok(format!("{}/{name} created", k.qualified_singular())),
+                Err(e) if is_conflict(&e) => {
+                    api.patch(&name, &patch_params, &Patch::Merge(object)).await?;
+                    Ok(format!("{}/{name} configured", k.qualified_singular()))
+                }
+                Err(e) => Err(e),
+            }
+        }
+        LearnerWrite::Patch { patch_type, patch, .. } => {
+            let p = match patch_type.as_str() {
+                "json" => {
+                    Patch::Json::<Value>(serde_json::from_value::<json_patch::Patch>(patch.clone()).map_err(kube::Error::SerdeError)?)
+                }
+                "strategic" => Patch::Strategic(patch.clone()),
+                _ => Patch::Merge(patch.clone()),
+            };
+            api.patch(&name, &patch_params, &p).await?;
+            Ok(format!("{}/{name} patched", k.qualified_singular()))
+        }
+        LearnerWrite::Delete { .. } => {
+            let dp = DeleteParams { dry_run: dry, ..Default::default() };
+            api.delete(&name, &dp).await?;
+            Ok(format!("{}/{name} deleted", k.qualified_singular()))
+        }
+    }
+}
+
+/// Replays the learner's writes in order; stops at the first refusal (reported on the stream).
+async fn replay(client: &Client, writes: &[LearnerWrite], tx: &tokio::sync::mpsc::Sender<Value>) -> bool {
+    for w in writes {
+        if let Err(e) = write_once(client, w, true).await {
+            let (_, kind, ns, name) = w.target();
+            let _ = tx
+                .send(json!({"type": "error", "message": {
+                    "ko": format!("{kind} {name} {ns}: 서버 dry-run 이 거절해 쓰지 않았습니다: {e}"),
+                    "en": format!("{kind} {name} {ns}: the server's dry run refused it, so it was not written: {e}"),
+                }}))
+                .await;
+            return false;
+        }
+        match write_once(client, w, false).await {
+            Ok(done) => {
+                let _ = tx.send(json!({"type": "progress", "message": {"ko": done, "en": done}})).await;
+            }
+            Err(e) => {
+                let _ = tx
+                    .send(json!({"type": "error", "message": {"ko": format!("쓰기 실패: {e}"), "en": format!("write failed: {e}")}}))
+                    .await;
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Reads the token file (first line, trimmed); an empty token is refused.
+pub fn read_token(path: &std::path::Path) -> Result<String, String> {
+    let t = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let t = t.lines().next().unwrap_or("").trim().to_string();
+    if t.len() < 16 {
+        return Err(format!("{}: the token must be at least 16 characters", path.display()));
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_compare_whole() {
+        assert!(same_secret(b"abcdefgh", b"abcdefgh"));
+        assert!(!same_secret(b"abcdefgh", b"abcdefgX"));
+        assert!(!same_secret(b"abc", b"abcd"));
+    }
+
+    #[test]
+    fn the_allow_list_names_what_it_refuses() {
+        let lab = Lab::bundled("kueue-gpu-quota").unwrap().unwrap();
+        let w = |obj: Value| LearnerWrite::Apply { object: obj };
+        let ok = [
+            w(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-a"}})),
+            w(json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "j", "namespace": "team-a"}})),
+            w(json!({"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "ClusterQueue", "metadata": {"name": "team-a"}})),
+        ];
+        assert!(outside_allow_list(&lab, &ok).is_empty());
+        let bad = [
+            w(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "kube-system"}})),
+            w(json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "j", "namespace": "kube-system"}})),
+            w(json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "team-a"}})),
+            w(json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": {"name": "x"}})),
+        ];
+        assert_eq!(
+            outside_allow_list(&lab, &bad),
+            [
+                "Namespace kube-system (v1)",
+                "Job j in namespace kube-system (batch/v1)",
+                "Pod p in namespace team-a (v1)",
+                "ClusterRole x (rbac.authorization.k8s.io/v1)"
+            ]
+        );
+    }
+}
