@@ -90,8 +90,7 @@ fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body:
 
 fn dechunk(mut b: &str) -> String {
     let mut out = String::new();
-    loop {
-        let Some((size, rest)) = b.split_once("\r\n") else { break };
+    while let Some((size, rest)) = b.split_once("\r\n") {
         let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
         if n == 0 {
             break;
