@@ -1,3 +1,4 @@
+import "./bridge.js";
 // The editor component: CodeMirror 6 with YAML highlighting, line numbers, 2-space indentation
 // and a diagnostics API. Bundled by esbuild (cargo xtask) into build/editor.js; the Rust app
 // drives it through window.KueueEditor.

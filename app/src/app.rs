@@ -2,6 +2,7 @@
 //! session (the shell with kubectl, and the simulated cluster) and turns user intents into calls
 //! into sim-core.
 
+use crate::bridge;
 use crate::cluster_view;
 use crate::editor::{self, EditorHandle};
 use crate::i18n::Lang;
@@ -59,6 +60,13 @@ pub enum Msg {
     Import(String),
     /// The address changed to a `#state=` link in the same tab.
     ImportFromUrl,
+    /// "Verify on a real cluster".
+    VerifyReal,
+    BridgeEvent(String),
+    /// The bridge's stream ended; the text says why it could not be reached, if it could not.
+    BridgeEnded(Option<String>),
+    /// The embedding page named a bridge (`{type: "kueue-lab:config", bridge}`).
+    SetBridge(String),
 }
 
 pub struct App {
@@ -69,6 +77,10 @@ pub struct App {
     steps: Vec<StepResult>,
     /// (store resourceVersion, filesystem generation) when the steps were last judged.
     judged_at: (u64, u64),
+    /// The `kueue-lab serve` endpoint, when the course provides one (`?bridge=URL`).
+    bridge_url: Option<String>,
+    /// The last verification on the real cluster.
+    bridge: bridge::Run,
     shell: Shell<Cluster>,
     cluster: Cluster,
     term: Terminal,
@@ -208,6 +220,33 @@ impl App {
                 { button(Speed::Fast, "time-fast", "10×", html! {}) }
                 <button data-testid="time-step" title={lang.pick("다음 일이 일어날 때까지 시간을 건너뜁니다", "Skip ahead to the next thing that happens")}
                     onclick={link.callback(|_| Msg::StepTime)}>{ "⏭" }</button>
+            </div>
+        }
+    }
+
+    /// The "Verify on a real cluster" button and what the bridge said.
+    fn view_bridge(&self, ctx: &Context<Self>) -> Html {
+        let lang = self.lang;
+        let core = lang.core();
+        let b = &self.bridge;
+        let status = match b.done {
+            _ if b.running => "running",
+            Some(true) => "pass",
+            Some(false) => "fail",
+            None => "idle",
+        };
+        html! {
+            <div class="bridge" data-testid="bridge-panel" data-status={status}>
+                <button data-testid="verify-real" disabled={b.running} onclick={ctx.link().callback(|_| Msg::VerifyReal)}>
+                    { lang.pick("실제 클러스터에서 확인", "Verify on a real cluster") }
+                </button>
+                if b.running { <span class="busy">{ lang.pick(" 확인하는 중…", " verifying…") }</span> }
+                if b.skipped > 0 {
+                    <p class="note">{ format!("{} {}", b.skipped, lang.pick("개의 쓰기는 이 실습 밖의 것이라 보내지 않았습니다.", "writes outside this lab were not sent.")) }</p>
+                }
+                <ul class="progress-lines">{ for b.progress.iter().map(|p| html! { <li>{ p.get(core) }</li> }) }</ul>
+                if let Some(e) = &b.error { <p class="error" role="alert" data-testid="bridge-error">{ e.get(core) }</p> }
+                if b.done == Some(true) { <p class="ok">{ lang.pick("실제 클러스터에서도 모든 단계를 통과했습니다.", "Every step passes on the real cluster too.") }</p> }
             </div>
         }
     }
@@ -683,6 +722,11 @@ impl Component for App {
             if kind.as_deref() == Some("kueue-lab:reset") {
                 link.send_message(Msg::Reset { confirm: false });
             }
+            if kind.as_deref() == Some("kueue-lab:config") {
+                if let Some(url) = js_sys::Reflect::get(&e.data(), &"bridge".into()).ok().and_then(|v| v.as_string()) {
+                    link.send_message(Msg::SetBridge(url));
+                }
+            }
         });
         if let Some(w) = web_sys::window() {
             let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
@@ -700,6 +744,8 @@ impl Component for App {
             lab_state,
             steps: Vec::new(),
             judged_at: (0, 0),
+            bridge_url: query("bridge").filter(|u| u.starts_with("http://") || u.starts_with("https://")),
+            bridge: bridge::Run::default(),
             shell,
             cluster,
             term,
@@ -729,7 +775,7 @@ impl Component for App {
         app
     }
 
-    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Input(v) => {
                 self.term.line = v;
@@ -946,6 +992,59 @@ impl Component for App {
                 }
                 false
             }
+            Msg::SetBridge(url) => {
+                if url.starts_with("http://") || url.starts_with("https://") {
+                    self.bridge_url = Some(url);
+                }
+                true
+            }
+            Msg::VerifyReal => {
+                let Some(url) = self.bridge_url.clone() else { return false };
+                let key = format!("kueue-lab:bridge-token:{url}");
+                let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+                let saved = storage.as_ref().and_then(|s| s.get_item(&key).ok().flatten()).filter(|t| !t.is_empty());
+                let token = match saved {
+                    Some(t) => t,
+                    None => {
+                        let Some(t) =
+                            self.ask("브리지 토큰을 입력하세요 (강사에게 받은 값)", "Enter the bridge token (from your instructor)", "")
+                        else {
+                            return false;
+                        };
+                        if let Some(s) = &storage {
+                            let _ = s.set_item(&key, &t);
+                        }
+                        t
+                    }
+                };
+                self.catch_up_time();
+                let (body, skipped) = bridge::request_body(&self.lab, &self.shell.state.fs, &self.cluster);
+                self.bridge = bridge::Run { running: true, skipped, ..Default::default() };
+                let on_event = ctx.link().callback(Msg::BridgeEvent);
+                let on_end = ctx.link().callback(Msg::BridgeEnded);
+                bridge::start(&url, &token, &body, move |line| on_event.emit(line), move |err| on_end.emit(err));
+                true
+            }
+            Msg::BridgeEvent(line) => {
+                self.bridge.take(&line);
+                if self.bridge.bad_token {
+                    if let (Some(url), Some(s)) = (&self.bridge_url, web_sys::window().and_then(|w| w.local_storage().ok().flatten())) {
+                        let _ = s.remove_item(&format!("kueue-lab:bridge-token:{url}"));
+                    }
+                }
+                true
+            }
+            Msg::BridgeEnded(err) => {
+                self.bridge.running = false;
+                if let Some(e) = err {
+                    self.bridge.error = Some(sim_core::lab::Text::new(
+                        format!("브리지에 연결할 수 없습니다 ({}): {e}", self.bridge_url.clone().unwrap_or_default()),
+                        format!("The bridge cannot be reached ({}): {e}", self.bridge_url.clone().unwrap_or_default()),
+                    ));
+                    self.bridge.done = Some(false);
+                }
+                true
+            }
             Msg::ImportFromUrl => {
                 let Some(fragment) = url_state() else { return false };
                 self.import_fragment(&fragment);
@@ -1017,7 +1116,9 @@ impl Component for App {
                             solution_shown: self.lab_state.solution_shown,
                             on_hint: link.callback(Msg::Hint),
                             on_solution: link.callback(|_| Msg::ShowSolution),
+                            real: self.bridge_url.as_ref().map(|_| &self.bridge.steps),
                         }.view() }
+                        if self.bridge_url.is_some() { { self.view_bridge(ctx) } }
                     </section>
                     <section class="pane work">
                         { self.view_editor(ctx) }

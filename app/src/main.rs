@@ -2,6 +2,7 @@
 //! learner does; everything that decides behaviour lives in sim-core.
 
 mod app;
+mod bridge;
 mod cluster_view;
 mod editor;
 mod i18n;

@@ -18,6 +18,8 @@ pub struct StepsView<'a> {
     pub solution_shown: bool,
     pub on_hint: Callback<String>,
     pub on_solution: Callback<()>,
+    /// What the real cluster said per step (when a bridge is configured).
+    pub real: Option<&'a BTreeMap<String, (bool, Option<sim_core::lab::Text>)>>,
 }
 
 impl StepsView<'_> {
@@ -52,7 +54,14 @@ impl StepsView<'_> {
                         <summary>
                             <span class="mark" aria-label={if result.pass { lang.pick("통과", "passed") } else { lang.pick("아직", "not yet") }}>{ if result.pass { "✓" } else { "○" } }</span>
                             { format!(" {}. {}", i + 1, step.title.get(core)) }
+                            if let Some((pass, _)) = self.real.and_then(|r| r.get(&step.id)) {
+                                <span class="real" data-testid="real-status" data-status={if *pass { "pass" } else { "fail" }}
+                                    title={lang.pick("실제 클러스터", "real cluster")}>{ if *pass { " ☁✓" } else { " ☁✗" } }</span>
+                            }
                         </summary>
+                        if let Some((false, Some(why))) = self.real.and_then(|r| r.get(&step.id)) {
+                            <p class="real-why">{ lang.pick("실제 클러스터: ", "Real cluster: ") }{ markdown::render(why.get(core)) }</p>
+                        }
                         <div class="text">{ markdown::render(step.text.get(core)) }</div>
                         if result.kept {
                             <p class="kept">{ lang.pick("앞에서 통과한 단계입니다. 이후 단계가 바꾼 것은 다시 따지지 않습니다.", "Passed earlier; what later steps changed is not held against it.") }</p>

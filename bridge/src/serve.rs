@@ -166,23 +166,15 @@ fn served(api_version: &str, kind: &str) -> Option<&'static KindInfo> {
 
 /// Every write must name a kind the lab allows and stay in its namespaces.
 fn outside_allow_list(lab: &Lab, writes: &[LearnerWrite]) -> Vec<String> {
-    let mut bad = Vec::new();
-    for w in writes {
-        let (api_version, kind, ns, name) = w.target();
-        let ok = match served(&api_version, &kind) {
-            None => false,
-            Some(k) => {
-                lab.allow.kinds.contains(&kind)
-                    && (!k.namespaced || lab.allow.namespaces.contains(&ns))
-                    && (kind != "Namespace" || lab.allow.namespaces.contains(&name))
-            }
-        };
-        if !ok {
+    writes
+        .iter()
+        .filter(|w| !lab.allows(w))
+        .map(|w| {
+            let (api_version, kind, ns, name) = w.target();
             let at = if ns.is_empty() { String::new() } else { format!(" in namespace {ns}") };
-            bad.push(format!("{kind} {name}{at} ({api_version})"));
-        }
-    }
-    bad
+            format!("{kind} {name}{at} ({api_version})")
+        })
+        .collect()
 }
 
 fn line(v: Value) -> Result<Bytes, std::io::Error> {

@@ -89,7 +89,8 @@ for (const { lab, name } of cases) {
       if (e.verdict === "fail" && e.text) {
         const current = (await page.getByTestId("lang-toggle").innerText()) === "English" ? "ko" : "en";
         if (current !== e.lang) await page.getByTestId("lang-toggle").click();
-        const shown = await step.getByTestId("check-explanation").allInnerTexts();
+        // textContent: a step's details may be folded, its explanations are still on the page.
+        const shown = await step.getByTestId("check-explanation").evaluateAll((els) => els.map((x) => x.textContent));
         assert.ok(
           shown.some((t) => t.replace(/\s+/g, " ").includes(e.text.replaceAll("`", ""))),
           `${e.step}: ${JSON.stringify(shown)} lacks ${JSON.stringify(e.text)}`,

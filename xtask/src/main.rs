@@ -284,7 +284,10 @@ fn browser_tests(dir: &Path) -> Result {
         .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
         .collect();
     files.sort();
-    run(Command::new("node").arg("--test").arg("--test-concurrency=1").args(&files).env("KUEUE_LAB_URL", &url))
+    // The bridge's end-to-end test runs `kueue-lab api` and `kueue-lab serve` beside the page.
+    run(cargo().args(["build", "-p", "bridge"]))?;
+    let bin = root().join("target/debug/kueue-lab");
+    run(Command::new("node").arg("--test").arg("--test-concurrency=1").args(&files).env("KUEUE_LAB_URL", &url).env("KUEUE_LAB_BIN", &bin))
 }
 
 fn bench_startup() -> Result {

@@ -214,6 +214,18 @@ impl Lab {
         Ok(())
     }
 
+    /// Whether the lab lets the bridge make this write on a real cluster: a kind it allows, in a
+    /// namespace it allows (a Namespace itself must be one of them).
+    pub fn allows(&self, w: &crate::cluster::audit::LearnerWrite) -> bool {
+        let (api_version, kind, ns, name) = w.target();
+        let Some(k) = crate::api::registry::SERVED.iter().find(|k| k.api_version() == api_version && k.kind == kind) else {
+            return false;
+        };
+        self.allow.kinds.contains(&kind)
+            && (!k.namespaced || self.allow.namespaces.contains(&ns))
+            && (kind != "Namespace" || self.allow.namespaces.contains(&name))
+    }
+
     /// Every kind the lab's checks read, for hosts that gather a snapshot.
     pub fn kinds_needed(&self) -> std::collections::BTreeSet<String> {
         self.steps.iter().flat_map(|s| &s.checks).flat_map(|c| c.kinds()).map(str::to_string).collect()
