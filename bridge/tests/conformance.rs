@@ -155,3 +155,31 @@ fn the_lab_solved() {
 fn mistakes_and_errors() {
     check("mistakes.sh");
 }
+
+/// `kubectl get -w` over HTTP: the first table, then a row for each change as it happens.
+#[test]
+fn watch_streams_changes_to_real_kubectl() {
+    let dir = std::env::temp_dir().join(format!("kueue-lab-conformance-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("work")).unwrap();
+    let api = start_api(&dir);
+    pseudo(&api, "printf 'apiVersion: v1\\nkind: Namespace\\nmetadata:\\n  name: team-a\\n' | kubectl apply -f -", false);
+    let mut watcher = Command::new("kubectl")
+        .args(["get", "jobs", "-n", "team-a", "-w", "--request-timeout=6s"])
+        .env("KUBECONFIG", &api.kubeconfig)
+        .env("HOME", &dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: watched\n  namespace: team-a\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: c\n        image: busybox\n        command: [\"sleep\", \"3600\"]\n";
+    let created = pseudo(&api, &format!("cat <<'EOF' | kubectl apply -f -\n{job}EOF"), false);
+    assert_eq!(created.0, "job.batch/watched created\n", "{created:?}");
+    let out = watcher.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.first().copied(), Some("NAME      STATUS    COMPLETIONS   DURATION   AGE"), "{stdout}");
+    assert!(lines.iter().skip(1).any(|l| l.starts_with("watched   ")), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
