@@ -164,7 +164,7 @@ fn watch_streams_changes_to_real_kubectl() {
     std::fs::create_dir_all(dir.join("work")).unwrap();
     let api = start_api(&dir);
     pseudo(&api, "printf 'apiVersion: v1\\nkind: Namespace\\nmetadata:\\n  name: team-a\\n' | kubectl apply -f -", false);
-    let mut watcher = Command::new("kubectl")
+    let watcher = Command::new("kubectl")
         .args(["get", "jobs", "-n", "team-a", "-w", "--request-timeout=6s"])
         .env("KUBECONFIG", &api.kubeconfig)
         .env("HOME", &dir)
