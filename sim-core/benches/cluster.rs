@@ -1,5 +1,6 @@
 //! Benchmarks (run with `cargo bench -p sim-core --bench cluster`; not part of the test suite):
-//! 1. one `apply` + `settle` at lab scale (the learner's Job on the lab cluster);
+//! 1. one `apply` + `settle` at lab scale (the learner's Job on the lab cluster), the lab engine
+//!    judging every step, and the whole reference solution replayed;
 //! 2. a large cluster — N nodes × 8 GPUs, 50 ClusterQueues, J Jobs submitted at once — from
 //!    submission to quiescence, at growing sizes to show how it scales.
 //!
@@ -120,8 +121,28 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
     );
 }
 
+/// The lab engine after every change: judging all eight steps at the end of the solution.
+fn bench_lab_judge() {
+    use sim_core::lab::progress::judge;
+    use sim_core::lab::view::SimView;
+    let lab = sim_core::lab::Lab::bundled("kueue-gpu-quota").unwrap().unwrap();
+    let (mut sh, mut c) = sim_core::session::lab_session(&lab, 2026);
+    sim_core::transcript::run(&mut sh, &mut c, &lab.solution, 1000);
+    let runs = 200;
+    let t = Instant::now();
+    for _ in 0..runs {
+        std::hint::black_box(judge(&lab, &SimView { api: &c.api, fs: &sh.state.fs }));
+    }
+    println!("lab engine: judging every step at the end of the lab: {:.3} ms (mean of {runs})", t.elapsed().as_secs_f64() / runs as f64 * 1000.0);
+    let t = Instant::now();
+    let (mut sh, mut c) = sim_core::session::lab_session(&lab, 2026);
+    let entries = sim_core::transcript::run(&mut sh, &mut c, &lab.solution, 1000);
+    println!("whole lab replayed (reference solution, {} inputs): {:.1} ms", entries.len(), t.elapsed().as_secs_f64() * 1000.0);
+}
+
 fn main() {
     bench_lab_apply();
+    bench_lab_judge();
     let args: Vec<String> = std::env::args().collect();
     let scales: Vec<(usize, usize, usize)> = if args.iter().any(|a| a == "--full") {
         vec![(10, 5, 100), (100, 50, 1_000), (1_000, 50, 10_000)]
