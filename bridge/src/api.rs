@@ -173,17 +173,14 @@ async fn handle(
             headers.get(header::CONTENT_TYPE),
             String::from_utf8_lossy(&body[..body.len().min(300)])
         );
+        if let Ok(dir) = std::env::var("KUEUE_LAB_API_TRACE_DIR") {
+            let _ = std::fs::write(format!("{dir}/{}.bin", uri.path().replace('/', "_")), &body);
+        }
     }
     let content_type =
         headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(|s| s.split(';').next().unwrap_or("").trim().to_string());
-    if content_type.as_deref() == Some("application/vnd.kubernetes.protobuf") {
-        // kubectl's typed generators (`create namespace`, `create job`) send protobuf.
-        return status_response(simple_status(
-            415,
-            "UnsupportedMediaType",
-            "the simulator's API reads JSON bodies only, not protobuf (kubectl create namespace/job send protobuf): write the object as YAML and use kubectl apply -f (시뮬레이터 API 는 protobuf 본문을 읽지 못합니다. YAML 로 써서 kubectl apply -f 를 쓰세요)",
-        ));
-    }
+    // kubectl's typed generators (`create namespace`, `create job`) send protobuf.
+    let protobuf = content_type.as_deref() == Some("application/vnd.kubernetes.protobuf");
     if content_type.as_deref() == Some("application/apply-patch+yaml") {
         return status_response(simple_status(
             415,
@@ -193,6 +190,11 @@ async fn handle(
     }
     let body_json = if body.is_empty() {
         None
+    } else if protobuf {
+        match sim_core::api::protobuf::decode(&body) {
+            Ok(v) => Some(v),
+            Err(e) => return status_response(simple_status(415, "UnsupportedMediaType", &e)),
+        }
     } else {
         match serde_json::from_slice::<Value>(&body) {
             Ok(v) => Some(v),
@@ -207,6 +209,7 @@ async fn handle(
         Method::DELETE => rest::Method::Delete,
         _ => return status_response(Status::method_not_allowed("the server does not allow this method on the requested resource")),
     };
+    let content_type = if protobuf { Some("application/json".to_string()) } else { content_type };
     let req = RestRequest { method: Some(rest_method), path: path.clone(), query, body: body_json, content_type, as_table };
     let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
     sim.catch_up();

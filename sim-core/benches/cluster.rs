@@ -133,13 +133,19 @@ fn bench_lab_judge() {
     for _ in 0..runs {
         std::hint::black_box(judge(&lab, &SimView { api: &c.api, fs: &sh.state.fs }));
     }
-    println!("lab engine: judging every step at the end of the lab: {:.3} ms (mean of {runs})", t.elapsed().as_secs_f64() / runs as f64 * 1000.0);
+    println!(
+        "lab engine: judging every step at the end of the lab: {:.3} ms (mean of {runs})",
+        t.elapsed().as_secs_f64() / runs as f64 * 1000.0
+    );
     let manifest = sh.state.fs.read("/root/gsb-kueue/cq.yaml").unwrap().to_string();
     let t = Instant::now();
     for _ in 0..runs {
         std::hint::black_box(sim_core::kubectl::write::check_manifest_file(&c.api, c.now_unix(), "cq.yaml", &manifest));
     }
-    println!("editor diagnostics (server-side dry run of cq.yaml) at the end of the lab: {:.3} ms", t.elapsed().as_secs_f64() / runs as f64 * 1000.0);
+    println!(
+        "editor diagnostics (server-side dry run of cq.yaml) at the end of the lab: {:.3} ms",
+        t.elapsed().as_secs_f64() / runs as f64 * 1000.0
+    );
     let t = Instant::now();
     let (mut sh, mut c) = sim_core::session::lab_session(&lab, 2026);
     let entries = sim_core::transcript::run(&mut sh, &mut c, &lab.solution, 1000);

@@ -57,13 +57,7 @@ sleep 2
 kubectl get cq
 kubectl get cq team-a -o yaml
 kubectl describe cq team-a
-cat <<'EOF' > ns.yaml
-apiVersion: v1
-kind: Namespace
-metadata:
-  name: team-a
-EOF
-kubectl apply -f ns.yaml
+kubectl create namespace team-a
 kubectl get ns team-a
 cat <<'EOF' > lq.yaml
 apiVersion: kueue.x-k8s.io/v1beta2
@@ -154,6 +148,8 @@ sleep 5
 kubectl -n team-a get workloads
 kubectl -n team-a get pods
 kubectl get cq,lq -A
+kubectl -n team-a create job made-by-create --image=busybox:1.36 -- sleep 30
+kubectl -n team-a get job made-by-create -o yaml
 kubectl -n team-a label job train-2 team=research
 kubectl -n team-a get jobs --show-labels
 kubectl -n team-a annotate job train-2 note=hello

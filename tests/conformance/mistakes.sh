@@ -55,6 +55,8 @@ spec:
   clusterQueue: team-a
 EOF
 kubectl apply -f lq-missing-ns.yaml
+kubectl create namespace default
+kubectl create namespace Bad_Name
 kubectl get rf typo
 kubectl delete rf typo
 kubectl get rf
