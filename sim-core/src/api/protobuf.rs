@@ -151,7 +151,9 @@ fn container(b: &[u8]) -> Result<Value, String> {
             3 | 4 => {
                 let key = if f == 3 { "command" } else { "args" };
                 let s = string(&w)?;
-                m.entry(key).or_insert_with(|| json!([])).as_array_mut().map(|a| a.push(Value::String(s)));
+                if let Some(a) = m.entry(key).or_insert_with(|| json!([])).as_array_mut() {
+                    a.push(Value::String(s));
+                }
             }
             5 => put_str(&mut m, "workingDir", &w)?,
             8 => {
@@ -171,7 +173,9 @@ fn pod_spec(b: &[u8]) -> Result<Value, String> {
         match f {
             2 => {
                 let c = container(message(&w)?)?;
-                m.entry("containers").or_insert_with(|| json!([])).as_array_mut().map(|a| a.push(c));
+                if let Some(a) = m.entry("containers").or_insert_with(|| json!([])).as_array_mut() {
+                    a.push(c);
+                }
             }
             3 => put_str(&mut m, "restartPolicy", &w)?,
             _ => {}
