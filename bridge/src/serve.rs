@@ -15,7 +15,6 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::Response;
 use axum::Router;
 use kube::api::{Api, DeleteParams, DynamicObject, Patch, PatchParams, PostParams};
-use kube::discovery::ApiResource;
 use kube::Client;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -270,13 +269,7 @@ async fn verify(shared: Arc<Shared>, body: Bytes, origin: Option<&str>) -> Respo
 }
 
 fn api_for(client: &Client, k: &KindInfo, namespace: &str) -> Api<DynamicObject> {
-    let ar = ApiResource {
-        group: k.group.to_string(),
-        version: k.version.to_string(),
-        api_version: k.api_version(),
-        kind: k.kind.to_string(),
-        plural: k.plural.to_string(),
-    };
+    let ar = crate::verify::api_resource(k);
     if k.namespaced {
         Api::namespaced_with(client.clone(), namespace, &ar)
     } else {

@@ -6,7 +6,7 @@ use kube::api::{Api, DynamicObject, ListParams};
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use kube::discovery::ApiResource;
 use kube::{Client, Config};
-use sim_core::api::registry::SERVED;
+use sim_core::api::registry::{KindInfo, SERVED};
 use sim_core::lab::progress::{judge, report_lines, StepResult};
 use sim_core::lab::view::Snapshot;
 use sim_core::lab::{Lab, Lang};
@@ -47,19 +47,23 @@ pub async fn snapshot(lab: &Lab, dir: &Path, kubeconfig: Option<&Path>) -> Resul
     Ok(snap)
 }
 
+/// kube-rs's description of a kind the simulator's registry knows.
+pub fn api_resource(k: &KindInfo) -> ApiResource {
+    ApiResource {
+        group: k.group.to_string(),
+        version: k.version.to_string(),
+        api_version: k.api_version(),
+        kind: k.kind.to_string(),
+        plural: k.plural.to_string(),
+    }
+}
+
 /// The objects of every kind the lab's checks read.
 pub async fn gather(client: &Client, lab: &Lab) -> Result<Snapshot, Unreachable> {
     let mut snap = Snapshot::default();
     for kind in lab.kinds_needed() {
         let Some(k) = SERVED.iter().find(|k| k.kind == kind) else { continue };
-        let ar = ApiResource {
-            group: k.group.to_string(),
-            version: k.version.to_string(),
-            api_version: k.api_version(),
-            kind: k.kind.to_string(),
-            plural: k.plural.to_string(),
-        };
-        let api: Api<DynamicObject> = Api::all_with(client.clone(), &ar);
+        let api: Api<DynamicObject> = Api::all_with(client.clone(), &api_resource(k));
         let list = api.list(&ListParams::default()).await.map_err(|e| Unreachable(format!("listing {}: {e}", k.qualified_plural())))?;
         let items = list.items.into_iter().filter_map(|o| serde_json::to_value(o).ok()).collect();
         snap.objects.insert(kind, items);
