@@ -39,6 +39,9 @@ pub struct Options {
     pub seed: u64,
     /// Unix seconds at which virtual time starts (the lab's epoch, or the wall clock's now).
     pub start_unix: i64,
+    /// Milliseconds past `start_unix` (with `--start now`, so virtual time equals wall time to
+    /// the millisecond and kubectl's own age computations agree).
+    pub start_offset_ms: u64,
 }
 
 struct Sim {
@@ -90,7 +93,8 @@ pub fn run(opts: Options) -> Result<(), String> {
         if let Some(path) = &opts.kubeconfig_out {
             std::fs::write(path, kubeconfig(&server)).map_err(|e| format!("{}: {e}", path.display()))?;
         }
-        let (shell, cluster) = lab_session_at(&opts.lab, opts.seed, opts.start_unix);
+        let (shell, mut cluster) = lab_session_at(&opts.lab, opts.seed, opts.start_unix);
+        cluster.advance(opts.start_offset_ms);
         let sim = Sim { shell: shell.state, cluster, synced: Instant::now(), speed: opts.speed, carry: 0.0 };
         let state = AppState { sim: Arc::new(Mutex::new(sim)), control: opts.control };
         let app = Router::new().fallback(handle).with_state(state);

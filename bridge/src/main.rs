@@ -240,6 +240,7 @@ fn api_cmd(args: &[String]) -> ExitCode {
     let mut control = false;
     let mut allow_remote = false;
     let mut start_unix = sim_core::clock::LAB_EPOCH_UNIX;
+    let mut start_offset_ms = 0;
     let mut a = Args::new("api", args);
     while let Some(arg) = a.next_arg() {
         let (Arg::Flag(flag) | Arg::Operand(flag)) = arg;
@@ -257,8 +258,9 @@ fn api_cmd(args: &[String]) -> ExitCode {
             "--start" => a.value("--start").and_then(|v| match v.as_str() {
                 "lab" => Ok(()),
                 "now" => {
-                    start_unix =
-                        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
+                    let wall = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+                    start_unix = wall.as_secs() as i64;
+                    start_offset_ms = u64::from(wall.subsec_millis());
                     Ok(())
                 }
                 other => Err(format!("kueue-lab api: --start is lab or now, not {other:?}")),
@@ -293,7 +295,7 @@ fn api_cmd(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match api::run(api::Options { listen: addr, kubeconfig_out, lab, speed, control, seed: SEED, start_unix }) {
+    match api::run(api::Options { listen: addr, kubeconfig_out, lab, speed, control, seed: SEED, start_unix, start_offset_ms }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("kueue-lab api: {e}");

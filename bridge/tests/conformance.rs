@@ -156,6 +156,11 @@ fn mistakes_and_errors() {
     check("mistakes.sh");
 }
 
+#[test]
+fn more_of_what_learners_type() {
+    check("more.sh");
+}
+
 /// `kubectl get -w` over HTTP: the first table, then a row for each change as it happens.
 #[test]
 fn watch_streams_changes_to_real_kubectl() {

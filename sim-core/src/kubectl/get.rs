@@ -7,7 +7,7 @@ use super::flags::{FlagSpec, Kind};
 use super::table_printer::{print_table, PrintOptions};
 use super::watch::{Watch, WatchOutput, WatchSpec};
 use super::yaml::to_yaml;
-use crate::api::registry::{resolve, KindInfo, Resolved};
+use crate::api::registry::{resolve, KindInfo, Resolved, SERVED};
 use crate::api::rest::{Method, Request};
 use crate::api::status::Status;
 use serde_json::{json, Value};
@@ -129,6 +129,16 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     } else {
         let names: Vec<String> = p.args[1..].to_vec();
         for t in p.args[0].split(',').filter(|t| !t.is_empty()) {
+            // A category (`all`) stands for every served kind in it, in discovery order.
+            let in_category: Vec<&'static KindInfo> = SERVED.iter().filter(|k| k.categories.contains(&t)).collect();
+            if !in_category.is_empty() && resolve(t).is_none() {
+                for k in in_category {
+                    if !requests.iter().any(|(rk, _)| rk.kind == k.kind) {
+                        requests.push((k, names.clone()));
+                    }
+                }
+                continue;
+            }
             let Some(k) = resolve_type(out, t) else { return };
             requests.push((k, names.clone()));
         }
@@ -429,13 +439,26 @@ fn normalize_template(t: &str) -> String {
     }
 }
 
-/// JSON as kubectl prints it: 4-space indentation.
+/// JSON as kubectl prints it: 4-space indentation, and Go's HTML-safe escapes.
 pub fn to_json(v: &Value) -> String {
     let mut buf = Vec::new();
     let fmt = serde_json::ser::PrettyFormatter::with_indent(b"    ");
     let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
     serde::Serialize::serialize(v, &mut ser).ok();
-    String::from_utf8(buf).unwrap_or_default()
+    go_escape(&String::from_utf8(buf).unwrap_or_default())
+}
+
+/// Go's encoding/json escapes `<`, `>`, `&`, U+2028 and U+2029 inside strings; outside strings
+/// JSON has none of them, so replacing them everywhere is exact.
+pub fn go_escape(json: &str) -> String {
+    if !json.contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
+        return json.to_string();
+    }
+    json.replace('&', "\\u0026")
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
 }
 
 /// A `metav1.Status` body back to a `Status`.

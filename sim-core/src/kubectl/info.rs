@@ -107,9 +107,45 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
         ("tail", None, Kind::Value),
         ("previous", Some('p'), Kind::Bool),
         ("timestamps", None, Kind::Bool),
+        ("selector", Some('l'), Kind::Value),
     ];
     let Some(p) = parse_flags(out, "logs", args, flags) else { return };
     let ns = namespace(&p);
+    let tail = match p.value("tail").map(str::parse::<i64>) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(_)) => {
+            out.err(&format!(
+                "invalid argument {:?} for \"--tail\" flag: strconv.ParseInt: parsing {:?}: invalid syntax",
+                p.value("tail").unwrap_or(""),
+                p.value("tail").unwrap_or("")
+            ));
+            return;
+        }
+    };
+    if let Some(selector) = p.value("selector").map(str::to_string) {
+        if !p.args.is_empty() {
+            out.err("error: only one of selector or pod can be provided");
+            return;
+        }
+        let sel = match crate::api::selector::LabelSelector::parse(&selector) {
+            Ok(s) => s,
+            Err(e) => {
+                out.err(&format!("error: {e}"));
+                return;
+            }
+        };
+        let pods = out.cluster().api.list_objects(kind_info("Pod"), Some(&ns), &sel, &Default::default()).unwrap_or_default();
+        if pods.is_empty() {
+            out.cx.err(&format!("No resources found in {ns} namespace.\n"));
+            return;
+        }
+        // With a selector kubectl shows the last 10 lines of each pod unless told otherwise.
+        for pod in pods {
+            pod_log(out, &p, &ns, &pod, Some(tail.unwrap_or(10)));
+        }
+        return;
+    }
     let Some(target) = p.args.first().cloned() else {
         out.err("error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples");
         return;
@@ -148,7 +184,12 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
             return;
         }
     };
-    let name = get_str(&pod, &["metadata", "name"]).unwrap_or("").to_string();
+    pod_log(out, &p, &ns, &pod, tail);
+}
+
+/// One pod's log (its only container), the last `tail` lines when given (negative = all).
+fn pod_log(out: &mut Out<'_, '_>, p: &super::flags::Parsed, ns: &str, pod: &Value, tail: Option<i64>) {
+    let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
     let container = pod.pointer("/spec/containers/0/name").and_then(Value::as_str).unwrap_or("").to_string();
     if let Some(wanted) = p.value("container").filter(|w| *w != container) {
         out.err(&format!("Error from server (BadRequest): container {wanted} is not valid for pod {name}"));
@@ -165,7 +206,15 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
     }
     let key = format!("{ns}/{name}");
     let log = out.cluster().pods.get(&key).map(|r| r.log.clone()).unwrap_or_default();
-    out.out(&log);
+    let shown = match tail.filter(|n| *n >= 0) {
+        Some(n) => {
+            let lines: Vec<&str> = log.lines().collect();
+            let start = lines.len().saturating_sub(n as usize);
+            lines[start..].iter().map(|l| format!("{l}\n")).collect()
+        }
+        None => log.clone(),
+    };
+    out.out(&shown);
     if p.flag("follow") {
         let mut follow = super::follow::LogFollow::new(key, log.len());
         // A container that has already exited has nothing more to say.

@@ -284,7 +284,7 @@ fn text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => "null".into(),
-        other => other.to_string(),
+        other => super::get::go_escape(&other.to_string()),
     }
 }
 

@@ -96,7 +96,23 @@ pub fn label(out: &mut Out<'_, '_>, args: &[String], annotate: bool) {
             changed = true;
         }
         let shown = format!("{}/{name}", kind.qualified_singular());
-        let past = if annotate { "annotated" } else { "labeled" };
+        // kubectl says "unlabeled" when, without --overwrite, the object got shorter.
+        let shrank = {
+            let mut after = existing.clone();
+            for (k, v) in &patch {
+                if v.is_null() {
+                    after.remove(k);
+                } else {
+                    after.insert(k.clone(), v.clone());
+                }
+            }
+            serde_json::to_string(&after).map(|a| a.len()).unwrap_or(0) < serde_json::to_string(&existing).map(|e| e.len()).unwrap_or(0)
+        };
+        let past = match (annotate, shrank && !p.flag("overwrite")) {
+            (true, _) => "annotated",
+            (false, true) => "unlabeled",
+            (false, false) => "labeled",
+        };
         if !changed {
             out.out(&format!("{shown} not {past}\n"));
             continue;

@@ -457,7 +457,11 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
                         name: name.clone(),
                     });
                 }
-                let suffix = if opts.dry_run { " (dry run)" } else { "" };
+                let suffix = match p.value("dry-run") {
+                    Some("server") => " (server dry run)",
+                    Some(_) if opts.dry_run => " (dry run)",
+                    _ => "",
+                };
                 let verb = if p.flag("force") && grace == Some(0) { "force deleted" } else { "deleted" };
                 if p.value("output") == Some("name") {
                     out.out(&format!("{}/{name}\n", kind.qualified_singular()));
