@@ -161,6 +161,11 @@ fn more_of_what_learners_type() {
     check("more.sh");
 }
 
+#[test]
+fn changing_things() {
+    check("changes.sh");
+}
+
 /// `kubectl get -w` over HTTP: the first table, then a row for each change as it happens.
 #[test]
 fn watch_streams_changes_to_real_kubectl() {

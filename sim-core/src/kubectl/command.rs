@@ -101,6 +101,10 @@ pub fn server_error(s: &Status, context: Option<(&str, &str)>) -> String {
             format!("{header}: \n{}", lines.iter().map(|l| format!("* {l}")).collect::<Vec<_>>().join("\n"))
         };
     }
+    // An Invalid status without details (a JSON patch that does not apply) is "The request is invalid".
+    if s.reason == "Invalid" && s.details.causes.is_empty() && s.details.kind.is_empty() && s.details.name.is_empty() && context.is_none() {
+        return format!("The request is invalid: {}", s.message);
+    }
     let msg = match context {
         Some((verb, file)) => format!("error when {verb} {file:?}: {}", s.message),
         None => s.message.clone(),

@@ -318,8 +318,13 @@ pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
         let obj_ns = if kind.namespaced { ns.clone() } else { String::new() };
         let start = out.cluster().now_ms();
         let shown = format!("{}/{name}", kind.qualified_singular());
-        if cond != "delete" && out.cluster().api.get(kind, &obj_ns, &name).is_err() {
+        let exists = out.cluster().api.get(kind, &obj_ns, &name).is_ok();
+        if cond != "delete" && !exists {
             out.err(&server_error(&crate::api::status::Status::not_found(kind.plural, kind.group, &name), None));
+            continue;
+        }
+        // Waiting for the deletion of something already gone succeeds at once, silently.
+        if cond == "delete" && !exists {
             continue;
         }
         loop {

@@ -31,6 +31,7 @@ const DELETE_FLAGS: &[FlagSpec] = &[
     ("now", None, Kind::Bool),
     ("force", None, Kind::Bool),
     ("wait", None, Kind::Bool),
+    ("timeout", None, Kind::Value),
     ("cascade", None, Kind::Value),
     ("ignore-not-found", None, Kind::Bool),
     ("dry-run", None, Kind::Value),
@@ -378,6 +379,15 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
         _ => Propagation::Background,
     };
     let wait = p.bools.get("wait").copied().unwrap_or(true);
+    let limit_ms = match p.value("timeout").map(super::modify::parse_duration) {
+        Some(Some(ms)) if ms > 0 => ms,
+        Some(None) => {
+            let t = p.value("timeout").unwrap_or("");
+            out.err(&format!("error: invalid argument {t:?} for \"--timeout\" flag: time: invalid duration {t:?}"));
+            return;
+        }
+        _ => 600_000,
+    };
     let opts = DeleteOptions { dry_run: p.value("dry-run").is_some_and(|d| d != "none"), propagation, grace_period_seconds: grace };
     let mut targets: Vec<(&'static KindInfo, String, String, Option<String>)> = Vec::new();
     let mut errors = Vec::new();
@@ -477,15 +487,28 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
             }),
         }
     }
-    // --wait (the default): block until the objects are really gone, in virtual time.
+    // --wait (the default): block until the objects are really gone, in virtual time — up to
+    // --timeout (kubectl's 0 means forever; the simulator stops after ten virtual minutes).
     if wait && !opts.dry_run {
-        for _ in 0..600 {
+        let mut waited = 0;
+        loop {
             out.cluster().settle();
             let c = out.cluster();
             if deleted.iter().all(|(k, n, name)| c.api.get(k, n, name).is_err()) {
                 break;
             }
-            c.advance(1_000);
+            if waited >= limit_ms {
+                let left: Vec<String> = deleted
+                    .iter()
+                    .filter(|(k, n, name)| c.api.get(k, n, name).is_ok())
+                    .map(|(k, _, name)| format!("error: timed out waiting for the condition on {}/{name}", k.plural))
+                    .collect();
+                errors.extend(left);
+                break;
+            }
+            let step = 1_000.min(limit_ms - waited);
+            c.advance(step);
+            waited += step;
         }
     }
     print_errors(out, errors);

@@ -6,8 +6,10 @@
 //! - `scheduler` — one scheduling cycle (`pkg/scheduler/scheduler.go`) with the flavor assigner
 //!   (`pkg/scheduler/flavorassigner/flavorassigner.go`);
 //! - `status` — ClusterQueue and LocalQueue status with their 1 s batched writes
-//!   (`pkg/controller/core/{clusterqueue,localqueue}_controller.go`).
+//!   (`pkg/controller/core/{clusterqueue,localqueue}_controller.go`);
+//! - `finalizers` — a deleted ClusterQueue or ResourceFlavor goes once nothing uses it.
 
+pub mod finalizers;
 pub mod jobs;
 pub mod queues;
 pub mod scheduler;
@@ -39,4 +41,5 @@ pub fn sync(c: &mut Cluster) {
     queues::sync(c);
     scheduler::sync(c);
     status::sync(c);
+    finalizers::sync(c);
 }
