@@ -691,7 +691,9 @@ impl Component for App {
 
     fn create(ctx: &Context<Self>) -> Self {
         let embed = query_flag("embed");
+        mark("kueue-lab:create");
         let lab = pick_lab(query("lab").as_deref());
+        mark("kueue-lab:lab-loaded");
         storage::use_lab(&lab.id);
         let loaded = storage::load();
         let (mut shell, mut cluster) = fresh(&lab);
@@ -737,6 +739,7 @@ impl Component for App {
         if let Some(w) = web_sys::window() {
             let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
         }
+        mark("kueue-lab:session-ready");
         let seen_generation = shell.state.fs.generation();
         let from_url = url_state();
         let mut app = App {
@@ -772,6 +775,7 @@ impl Component for App {
             app.import_fragment(&fragment);
         }
         app.judge();
+        mark("kueue-lab:judged");
         app
     }
 
@@ -1170,6 +1174,13 @@ impl Component for App {
                 let _ = el.set_selection_range(units, units);
             }
         }
+    }
+}
+
+/// A performance mark, for `tests/e2e/startup-bench.mjs` and the browser's profiler.
+fn mark(name: &str) {
+    if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = perf.mark(name);
     }
 }
 
