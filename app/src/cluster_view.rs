@@ -5,7 +5,7 @@
 use crate::i18n::Lang;
 use serde_json::Value;
 use sim_core::api::duration::human_duration;
-use sim_core::api::object::parse_rfc3339;
+use sim_core::api::object::{condition, parse_rfc3339};
 use sim_core::api::quantity::Quantity;
 use sim_core::api::server::kind_info;
 use sim_core::cluster::Cluster;
@@ -20,10 +20,6 @@ fn list(c: &Cluster, kind: &str) -> Vec<Value> {
 
 fn s<'a>(v: &'a Value, ptr: &str) -> &'a str {
     v.pointer(ptr).and_then(Value::as_str).unwrap_or("")
-}
-
-fn condition<'a>(obj: &'a Value, ty: &str) -> Option<&'a Value> {
-    obj.pointer("/status/conditions")?.as_array()?.iter().find(|c| c["type"] == ty)
 }
 
 fn milli(v: &Value) -> i64 {

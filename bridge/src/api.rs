@@ -171,16 +171,6 @@ async fn handle(
     if method == Method::GET && path.ends_with("/log") {
         return pod_log(&st, &path, &query);
     }
-    if std::env::var_os("KUEUE_LAB_API_TRACE").is_some() {
-        eprintln!(
-            "{method} {uri} ct={:?} accept={accept:?} body={}",
-            headers.get(header::CONTENT_TYPE),
-            String::from_utf8_lossy(&body[..body.len().min(300)])
-        );
-        if let Ok(dir) = std::env::var("KUEUE_LAB_API_TRACE_DIR") {
-            let _ = std::fs::write(format!("{dir}/{}.bin", uri.path().replace('/', "_")), &body);
-        }
-    }
     let content_type =
         headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(|s| s.split(';').next().unwrap_or("").trim().to_string());
     // kubectl's typed generators (`create namespace`, `create job`) send protobuf.

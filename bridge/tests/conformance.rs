@@ -9,51 +9,28 @@
 //!
 //! Needs `kubectl` on PATH (the machine image has v1.32).
 
-use serde_json::Value;
 use sim_core::transcript::split_inputs;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
+mod common;
+
+/// `kueue-lab api` with its control endpoint, and the kubeconfig real kubectl uses for it.
 struct Api {
-    child: Child,
-    addr: String,
+    proc: common::Proc,
     kubeconfig: PathBuf,
-}
-
-impl Drop for Api {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn start_api(dir: &Path) -> Api {
     let kubeconfig = dir.join("kubeconfig");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kueue-lab"))
-        .args(["api", "--listen", "127.0.0.1:0", "--speed", "1", "--start", "now", "--control", "--kubeconfig-out"])
-        .arg(&kubeconfig)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("kueue-lab api starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("unexpected: {line:?}")).to_string();
-    Api { child, addr, kubeconfig }
+    let kc = kubeconfig.to_str().unwrap();
+    let proc = common::spawn(&["api", "--listen", "127.0.0.1:0", "--speed", "1", "--start", "now", "--control", "--kubeconfig-out", kc]);
+    Api { proc, kubeconfig }
 }
 
 /// The control endpoint: a shell line through pseudo-kubectl, on the live state or a copy.
 fn pseudo(api: &Api, line: &str, isolated: bool) -> (String, String, i32) {
-    let mut s = TcpStream::connect(&api.addr).unwrap();
-    let path = if isolated { "/kueue-lab/v1/run?isolated=true" } else { "/kueue-lab/v1/run" };
-    write!(s, "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{line}", api.addr, line.len()).unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let raw = String::from_utf8(raw).unwrap();
-    let body = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {raw}"));
+    let v = common::control(&api.proc.addr, line, isolated);
     (v["stdout"].as_str().unwrap().to_string(), v["stderr"].as_str().unwrap().to_string(), v["status"].as_i64().unwrap() as i32)
 }
 

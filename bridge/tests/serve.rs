@@ -3,36 +3,17 @@
 //! bad token, foreign origin, oversized body, a write outside the lab's allow-list, an unreachable
 //! cluster, too many requests — gets its status and message, and nothing is written.
 
+use common::{request, spawn, Proc};
 use serde_json::{json, Value};
 use sim_core::lab::Lab;
 use sim_core::session::lab_session;
 use sim_core::transcript;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+
+mod common;
 
 const TOKEN: &str = "test-token-0123456789abcdef";
 const ORIGIN: &str = "http://lab.example";
-
-struct Proc {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn spawn(args: &[&str]) -> Proc {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kueue-lab")).args(args).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    Proc { child, addr: line.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("{line:?}")).to_string() }
-}
 
 fn tmp(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("kueue-lab-serve-{}-{tag}", std::process::id()));
@@ -64,49 +45,12 @@ fn start(dir: &Path, kubeconfig: Option<&Path>) -> (Proc, Proc) {
     (api, serve)
 }
 
-struct Reply {
-    status: u16,
-    headers: String,
-    body: String,
-}
-
-fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
-    let mut s = TcpStream::connect(addr).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
-    for (k, v) in headers {
-        head.push_str(&format!("{k}: {v}\r\n"));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes()).unwrap();
-    let _ = s.write_all(body);
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let raw = String::from_utf8_lossy(&raw).to_string();
-    let (h, b) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
-    let status = h.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let body = if h.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(b) } else { b.to_string() };
-    Reply { status, headers: h.to_string(), body }
-}
-
-fn dechunk(mut b: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = b.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        b = &rest[n + 2..];
-    }
-    out
-}
-
 fn auth() -> String {
     format!("Bearer {TOKEN}")
 }
 
 fn control(api: &Proc, line: &str) -> Value {
-    serde_json::from_str(&request(&api.addr, "POST", "/kueue-lab/v1/run", &[], line.as_bytes()).body).unwrap()
+    common::control(&api.addr, line, false)
 }
 
 /// The reference solution played in-process: the learner's files and writes, as the browser has them.
@@ -245,9 +189,7 @@ fn refusals_have_their_status_and_write_nothing() {
 #[test]
 fn an_unreachable_cluster_is_a_502() {
     let dir = tmp("unreachable");
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let kc = dir.join("dead-kubeconfig");
-    std::fs::write(&kc, format!("apiVersion: v1\nkind: Config\nclusters:\n- cluster:\n    server: http://127.0.0.1:{port}\n  name: c\ncontexts:\n- context:\n    cluster: c\n    user: u\n  name: c\ncurrent-context: c\nusers:\n- name: u\n  user: {{}}\n")).unwrap();
+    let kc = common::unreachable_kubeconfig(&dir);
     let (_api, serve) = start(&dir, Some(&kc));
     let body = verify_json(&json!({"lab": "kueue-gpu-quota", "files": {}}));
     let r = request(&serve.addr, "POST", "/verify", &[("Authorization", &auth()), ("Origin", ORIGIN)], &body);

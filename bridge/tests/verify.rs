@@ -2,53 +2,17 @@
 //! every step passes; after each replayed case the verdicts and explanations are exactly what the
 //! lab engine gives the same end state in-process, and every failure the case expects is there.
 
-use serde_json::Value;
 use sim_core::lab::progress::{judge, report_lines};
 use sim_core::lab::replay::{case_names, case_script, expectations, Expect};
 use sim_core::lab::view::SimView;
 use sim_core::lab::{Lab, Lang};
 use sim_core::session::lab_session;
 use sim_core::transcript::{self, split_inputs};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
+
+mod common;
 
 const SEED: u64 = 2026;
-
-struct Api {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Api {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start_api(lab: &str, kubeconfig: &Path) -> Api {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kueue-lab"))
-        .args(["api", "--listen", "127.0.0.1:0", "--speed", "0", "--control", "--lab", lab, "--kubeconfig-out"])
-        .arg(kubeconfig)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    Api { child, addr: line.trim().strip_prefix("listening on http://").unwrap().to_string() }
-}
-
-fn http(api: &Api, method: &str, path: &str, body: &str) -> Value {
-    let mut s = TcpStream::connect(&api.addr).unwrap();
-    write!(s, "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", api.addr, body.len())
-        .unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    serde_json::from_str(raw.split_once("\r\n\r\n").unwrap().1).unwrap()
-}
 
 /// Plays `script` into the served cluster, copies the workdir to a directory, runs verify.
 fn verify_after(lab: &Lab, script: &str, tag: &str) -> (Vec<String>, i32) {
@@ -57,11 +21,12 @@ fn verify_after(lab: &Lab, script: &str, tag: &str) -> (Vec<String>, i32) {
     let work = dir.join("work");
     std::fs::create_dir_all(&work).unwrap();
     let kubeconfig = dir.join("kubeconfig");
-    let api = start_api(&lab.id, &kubeconfig);
+    let kc = kubeconfig.to_str().unwrap();
+    let api = common::spawn(&["api", "--listen", "127.0.0.1:0", "--speed", "0", "--control", "--lab", &lab.id, "--kubeconfig-out", kc]);
     for input in split_inputs(script) {
-        http(&api, "POST", "/kueue-lab/v1/run", &input);
+        common::control(&api.addr, &input, false);
     }
-    let files = http(&api, "GET", &format!("/kueue-lab/v1/files?dir={}", lab.workdir), "");
+    let files = common::get_json(&api.addr, &format!("/kueue-lab/v1/files?dir={}", lab.workdir));
     for (path, content) in files.as_object().unwrap() {
         let rel = path.strip_prefix(&format!("{}/", lab.workdir)).unwrap();
         let target = work.join(rel);
@@ -139,10 +104,7 @@ fn every_case_verifies_as_the_engine_judges_it() {
 fn an_unreachable_cluster_is_said_plainly() {
     let dir = std::env::temp_dir().join(format!("kueue-lab-verify-unreachable-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let kc = dir.join("kubeconfig");
-    // A port nothing listens on.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    std::fs::write(&kc, format!("apiVersion: v1\nkind: Config\nclusters:\n- cluster:\n    server: http://127.0.0.1:{port}\n  name: c\ncontexts:\n- context:\n    cluster: c\n    user: u\n  name: c\ncurrent-context: c\nusers:\n- name: u\n  user: {{}}\n")).unwrap();
+    let kc = common::unreachable_kubeconfig(&dir);
     let out =
         Command::new(env!("CARGO_BIN_EXE_kueue-lab")).args(["verify", "--dir"]).arg(&dir).arg("--kubeconfig").arg(&kc).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

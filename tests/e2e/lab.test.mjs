@@ -82,12 +82,13 @@ test("a mistake shows what is wrong and where to look, in Korean and in English"
   const step = page.locator('[data-testid="step"][data-step-id="flavor"]');
   await waitStep(page, "flavor", "fail");
   const why = step.getByTestId("check-explanation").first();
-  if ((await page.getByTestId("lang-toggle").innerText()) === "English") {
-    assert.match(await why.innerText(), /apiVersion 이 "kueue.x-k8s.io\/v1beta1" 입니다\. 이 클러스터는 kueue.x-k8s.io\/v1beta2 를 받습니다/);
-    await page.getByTestId("lang-toggle").click();
-  }
+  // Both languages, whichever the page starts in (the toggle names the other one).
+  const toggle = page.getByTestId("lang-toggle");
+  if ((await toggle.innerText()) !== "English") await toggle.click();
+  assert.match(await why.innerText(), /apiVersion 이 "kueue.x-k8s.io\/v1beta1" 입니다\. 이 클러스터는 kueue.x-k8s.io\/v1beta2 를 받습니다/);
+  await toggle.click();
   assert.match(await why.innerText(), /says apiVersion "kueue.x-k8s.io\/v1beta1"; this cluster takes kueue.x-k8s.io\/v1beta2/);
-  await page.getByTestId("lang-toggle").click();
+  await toggle.click();
   // The editor marks the same file inline, with what kubectl apply would answer.
   await page.locator('[data-testid="file-list"] li[data-path="/root/gsb-kueue/flavor.yaml"]').click();
   await page.locator('[data-testid="editor"] .cm-lint-marker-error').first().waitFor();

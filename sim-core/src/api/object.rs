@@ -86,6 +86,13 @@ pub fn finalizers(obj: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The status condition of type `ty`, if the object has one.
+pub fn condition<'a>(obj: &'a Value, ty: &str) -> Option<&'a Value> {
+    get(obj, &["status", "conditions"])
+        .and_then(Value::as_array)
+        .and_then(|cs| cs.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

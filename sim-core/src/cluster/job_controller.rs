@@ -9,11 +9,7 @@ use serde_json::{json, Value};
 
 const COMPONENT: &str = "job-controller";
 
-fn condition<'a>(job: &'a Value, ty: &str) -> Option<&'a Value> {
-    get(job, &["status", "conditions"])
-        .and_then(Value::as_array)
-        .and_then(|cs| cs.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)))
-}
+use crate::api::object::condition;
 
 fn condition_true(job: &Value, ty: &str) -> bool {
     condition(job, ty).and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True")

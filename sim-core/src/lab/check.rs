@@ -8,6 +8,7 @@
 use super::path::{scalar_text, FieldPath};
 use super::view::{is_known_kind, ClusterView};
 use super::{Lab, Text};
+use crate::api::object::condition;
 use crate::api::quantity::Quantity;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -523,10 +524,6 @@ fn missing(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> T
         }
     }
     t
-}
-
-fn condition<'a>(obj: &'a Value, ty: &str) -> Option<&'a Value> {
-    obj.pointer("/status/conditions")?.as_array()?.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty))
 }
 
 fn cond_field<'a>(c: &'a Value, f: &str) -> &'a str {

@@ -86,11 +86,7 @@ pub fn format_quantity(resource: &str, nanos: i128) -> String {
     Quantity { nanos, format }.to_string()
 }
 
-pub fn condition<'a>(wl: &'a Value, ty: &str) -> Option<&'a Value> {
-    get(wl, &["status", "conditions"])
-        .and_then(Value::as_array)
-        .and_then(|cs| cs.iter().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)))
-}
+pub use crate::api::object::condition;
 
 pub fn is_true(wl: &Value, ty: &str) -> bool {
     condition(wl, ty).and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True")
