@@ -302,10 +302,18 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                     sim.catch_up();
                     let now = sim.cluster.now_unix();
                     let mut out = Vec::new();
-                    let events = sim.cluster.api.events_since(rv);
+                    let events = match sim.cluster.api.watch_from(rv) {
+                        Ok(events) => events,
+                        Err(status) => {
+                            // Too far behind the log: the client lists again (kube-apiserver's 410).
+                            let mut line = serde_json::to_vec(&json!({"type": "ERROR", "object": status.to_json()})).unwrap_or_default();
+                            line.push(b'\n');
+                            return Some((Ok(Bytes::from(line)), (rv, true)));
+                        }
+                    };
                     let last = events.last().map(|e| e.resource_version).unwrap_or(rv);
                     for e in events.iter().filter(|e| e.kind == kind.kind) {
-                        let obj = &e.object;
+                        let obj: &Value = &e.object;
                         let ns = obj.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
                         let n = obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
                         if !namespace.is_empty() && ns != namespace {
@@ -329,7 +337,7 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                             }
                             t
                         } else {
-                            obj.clone()
+                            Value::clone(obj)
                         };
                         let mut line = serde_json::to_vec(&json!({"type": ty, "object": object})).unwrap_or_default();
                         line.push(b'\n');

@@ -16,5 +16,6 @@ pub mod schema;
 pub mod selector;
 pub mod server;
 pub mod status;
+pub mod store;
 pub mod table;
 pub mod validation;

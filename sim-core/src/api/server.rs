@@ -9,32 +9,11 @@ use super::registry::{KindInfo, SERVED};
 use super::schema::{self, FieldValidation};
 use super::selector::{FieldSelector, LabelSelector};
 use super::status::Status;
+use super::store::Store;
+pub use super::store::{Key, WatchEvent, WatchType};
 use crate::rand::SimRng;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-
-/// Where an object lives: kind, namespace (empty for cluster-scoped) and name.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Key {
-    pub kind: &'static str,
-    pub namespace: String,
-    pub name: String,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WatchType {
-    Added,
-    Modified,
-    Deleted,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct WatchEvent {
-    pub resource_version: u64,
-    pub kind: &'static str,
-    pub event: WatchType,
-    pub object: Value,
-}
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Propagation {
@@ -100,10 +79,9 @@ const ROOT_CA: &str = "-----BEGIN CERTIFICATE-----\nMIIBdzCCAR2gAwIBAgIBADAKBggq
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 #[serde(into = "StoredServer", from = "StoredServer")]
 pub struct ApiServer {
-    objects: BTreeMap<Key, Value>,
+    store: Store,
     resource_version: u64,
     rng: SimRng,
-    watch: Vec<WatchEvent>,
 }
 
 /// What of the API server persists (the browser keeps it across reloads): the objects, the
@@ -117,26 +95,28 @@ struct StoredServer {
 
 impl From<ApiServer> for StoredServer {
     fn from(s: ApiServer) -> Self {
-        StoredServer { objects: s.objects.into_values().collect(), resource_version: s.resource_version, rng: s.rng }
+        StoredServer { objects: s.store.values().map(|o| Value::clone(o)).collect(), resource_version: s.resource_version, rng: s.rng }
     }
 }
 
 impl From<StoredServer> for ApiServer {
     fn from(s: StoredServer) -> Self {
-        let mut objects = BTreeMap::new();
+        let mut store = Store::default();
         for o in s.objects {
             let Some(kind) = o.get("kind").and_then(Value::as_str).and_then(|k| SERVED.iter().find(|x| x.kind == k)) else { continue };
-            objects.insert(ApiServer::key(kind, object::namespace(&o), object::name(&o)), o);
+            store.put(ApiServer::key(kind, object::namespace(&o), object::name(&o)), Arc::new(o), s.resource_version, WatchType::Added);
         }
-        ApiServer { objects, resource_version: s.resource_version, rng: s.rng, watch: Vec::new() }
+        store.reset_log(s.resource_version);
+        ApiServer { store, resource_version: s.resource_version, rng: s.rng }
     }
 }
 
-struct StoreLookup<'a>(&'a BTreeMap<Key, Value>);
+struct StoreLookup<'a>(&'a Store);
 
 impl Lookup for StoreLookup<'_> {
     fn exists(&self, kind: &str, namespace: &str, name: &str) -> bool {
-        self.0.keys().any(|k| k.kind == kind && k.namespace == namespace && k.name == name)
+        let Some(info) = SERVED.iter().find(|k| k.kind == kind) else { return false };
+        self.0.contains(&ApiServer::key(info, namespace, name))
     }
 }
 
@@ -148,7 +128,7 @@ impl ApiServer {
     /// A store holding the namespaces of a fresh cluster, each with its `default` ServiceAccount
     /// and `kube-root-ca.crt` ConfigMap.
     pub fn new(seed: u64, now: i64) -> Self {
-        let mut s = ApiServer { objects: BTreeMap::new(), resource_version: 0, rng: SimRng::new(seed), watch: Vec::new() };
+        let mut s = ApiServer { store: Store::default(), resource_version: 0, rng: SimRng::new(seed) };
         for ns in BOOT_NAMESPACES {
             s.create(now, kind_info("Namespace"), "", json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}), false)
                 .expect("boot namespaces are valid");
@@ -185,8 +165,7 @@ impl ApiServer {
             }
         }
         let key = Self::key(kind, object::namespace(&obj), object::name(&obj));
-        self.objects.insert(key, obj.clone());
-        self.record(kind.kind, WatchType::Added, obj);
+        self.put(key, obj, WatchType::Added);
     }
 
     pub fn resource_version(&self) -> u64 {
@@ -195,8 +174,38 @@ impl ApiServer {
 
     /// Every change since `resource_version` (exclusive), oldest first.
     pub fn events_since(&self, resource_version: u64) -> &[WatchEvent] {
-        let start = self.watch.partition_point(|e| e.resource_version <= resource_version);
-        &self.watch[start..]
+        self.store.events_since(resource_version)
+    }
+
+    /// The changes after `resource_version`, or `410 Expired` when the log no longer reaches
+    /// back that far (the watcher must list again).
+    pub fn watch_from(&self, resource_version: u64) -> Result<&[WatchEvent], Status> {
+        if !self.store.has_history_since(resource_version) {
+            return Err(Status {
+                code: 410,
+                reason: "Expired",
+                message: format!("too old resource version: {resource_version} ({})", self.store.compacted_to() + 1),
+                details: Box::default(),
+            });
+        }
+        Ok(self.store.events_since(resource_version))
+    }
+
+    /// The store, for readers that share its objects instead of copying them (controllers'
+    /// caches, the lab's view).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The object of `kind` named `name`, shared with the store.
+    pub fn get_arc(&self, kind: &KindInfo, namespace: &str, name: &str) -> Option<&Arc<Value>> {
+        self.store.get(&Self::key(kind, namespace, name))
+    }
+
+    /// The objects of `kind` (in `namespace` when given), shared with the store, in etcd order.
+    pub fn iter_kind<'a>(&'a self, kind: &KindInfo, namespace: Option<&'a str>) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
+        let namespace = if kind.namespaced { namespace } else { None };
+        self.store.range(kind.kind, namespace).map(|(_, v)| v)
     }
 
     fn key(kind: &KindInfo, namespace: &str, name: &str) -> Key {
@@ -208,13 +217,18 @@ impl ApiServer {
         self.resource_version
     }
 
-    fn record(&mut self, kind: &'static str, event: WatchType, object: Value) {
-        let rv = self.resource_version;
-        self.watch.push(WatchEvent { resource_version: rv, kind, event, object });
+    /// Stores `obj` at the current resourceVersion and logs the change.
+    fn put(&mut self, key: Key, obj: Value, event: WatchType) {
+        self.store.put(key, Arc::new(obj), self.resource_version, event);
+    }
+
+    /// Removes the object and logs its deletion at the current resourceVersion.
+    fn remove(&mut self, key: &Key, last: Value) {
+        self.store.remove(key, Arc::new(last), self.resource_version);
     }
 
     fn namespace_phase(&self, ns: &str) -> Option<&str> {
-        let obj = self.objects.get(&Key { kind: "Namespace", namespace: String::new(), name: ns.to_string() })?;
+        let obj = self.store.get(&Key { kind: "Namespace", namespace: String::new(), name: ns.to_string() })?;
         Some(object::get_str(obj, &["status", "phase"]).unwrap_or("Active"))
     }
 
@@ -333,10 +347,10 @@ impl ApiServer {
         }
         let uid = self.rng.uuid();
         let suffix = if kind.kind == "Pod" { self.rng.name_suffix(5) } else { String::new() };
-        admission::mutate_on_create(kind, &mut obj, &uid, &suffix, &StoreLookup(&self.objects));
+        admission::mutate_on_create(kind, &mut obj, &uid, &suffix, &StoreLookup(&self.store));
         admission::validate(kind, &obj, None)?;
         let key = Self::key(kind, &ns, &name);
-        if self.objects.contains_key(&key) {
+        if self.store.contains(&key) {
             return Err(Status::already_exists(kind.plural, kind.group, &name));
         }
         {
@@ -352,8 +366,7 @@ impl ApiServer {
         }
         let rv = self.bump();
         ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-        self.objects.insert(key, obj.clone());
-        self.record(kind.kind, WatchType::Added, obj.clone());
+        self.put(key, obj.clone(), WatchType::Added);
         if kind.kind == "Namespace" {
             self.populate_namespace(now, &name);
         }
@@ -373,7 +386,10 @@ impl ApiServer {
     }
 
     pub fn get(&self, kind: &KindInfo, namespace: &str, name: &str) -> Result<Value, Status> {
-        self.objects.get(&Self::key(kind, namespace, name)).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, name))
+        self.store
+            .get(&Self::key(kind, namespace, name))
+            .map(|o| Value::clone(o))
+            .ok_or_else(|| Status::not_found(kind.plural, kind.group, name))
     }
 
     /// Objects of `kind` in `namespace` (all namespaces when `None`), by namespace then name.
@@ -390,13 +406,10 @@ impl ApiServer {
             }
         }
         Ok(self
-            .objects
-            .iter()
-            .filter(|(k, _)| k.kind == kind.kind && (!kind.namespaced || namespace.is_none_or(|ns| k.namespace == ns)))
-            .map(|(_, v)| v)
-            .filter(|v| labels_sel.matches(&labels(v)))
+            .iter_kind(kind, namespace)
+            .filter(|v| labels_sel.is_empty() || labels_sel.matches(&labels(v)))
             .filter(|v| fields.terms.iter().all(|(path, want, eq)| (field_value(kind, v, path).as_deref() == Some(want.as_str())) == *eq))
-            .cloned()
+            .map(|v| Value::clone(v))
             .collect())
     }
 
@@ -429,7 +442,7 @@ impl ApiServer {
     ) -> Result<Value, Status> {
         let name = object::name(&obj).to_string();
         let key = Self::key(kind, namespace, &name);
-        let old = self.objects.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, &name))?;
+        let old = self.store.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, &name))?;
         if kind.read_only {
             return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
         }
@@ -460,7 +473,7 @@ impl ApiServer {
             if status {
                 // The status subresource changes only status.
                 let new_status = obj.get("status").cloned();
-                obj = old.clone();
+                obj = Value::clone(&old);
                 match new_status {
                     Some(s) => obj["status"] = s,
                     None => {
@@ -489,8 +502,8 @@ impl ApiServer {
         if dry_run {
             return Ok(obj);
         }
-        if obj == old {
-            return Ok(old);
+        if obj == *old {
+            return Ok(Value::clone(&old));
         }
         let rv = self.bump();
         ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
@@ -498,13 +511,11 @@ impl ApiServer {
         // for the kubelet to end its grace period).
         let grace_over = get(&obj, &["metadata", "deletionGracePeriodSeconds"]).and_then(Value::as_i64).unwrap_or(0) == 0;
         if get(&obj, &["metadata", "deletionTimestamp"]).is_some() && finalizers(&obj).is_empty() && grace_over {
-            self.objects.remove(&key);
-            self.record(kind.kind, WatchType::Deleted, obj.clone());
+            self.remove(&key, obj.clone());
             self.after_removal(now, kind, &obj, Propagation::Background);
             return Ok(obj);
         }
-        self.objects.insert(key, obj.clone());
-        self.record(kind.kind, WatchType::Modified, obj.clone());
+        self.put(key, obj.clone(), WatchType::Modified);
         let _ = now;
         Ok(obj)
     }
@@ -520,7 +531,8 @@ impl ApiServer {
         opts: &DeleteOptions,
     ) -> Result<Value, Status> {
         let key = Self::key(kind, namespace, name);
-        let mut obj = self.objects.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
+        let mut obj =
+            self.store.get(&key).map(|o| Value::clone(o)).ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
         if kind.read_only {
             return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
         }
@@ -552,15 +564,13 @@ impl ApiServer {
                 meta.insert("deletionGracePeriodSeconds".into(), json!(grace));
                 if fins.is_empty() && grace == 0 {
                     self.bump();
-                    self.objects.remove(&key);
-                    self.record(kind.kind, WatchType::Deleted, obj.clone());
+                    self.remove(&key, obj.clone());
                     self.after_removal(now, kind, &obj, opts.propagation);
                     return Ok(obj);
                 }
                 let rv = self.bump();
                 ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-                self.objects.insert(key, obj.clone());
-                self.record(kind.kind, WatchType::Modified, obj.clone());
+                self.put(key, obj.clone(), WatchType::Modified);
             }
             return Ok(obj);
         }
@@ -571,13 +581,12 @@ impl ApiServer {
                 meta.insert("deletionGracePeriodSeconds".into(), json!(grace));
                 let rv = self.bump();
                 ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-                self.objects.insert(key, obj.clone());
-                self.record(kind.kind, WatchType::Modified, obj.clone());
+                self.put(key, obj.clone(), WatchType::Modified);
             }
             if fins.iter().any(|f| f == "foregroundDeletion") {
                 self.cascade(now, &obj, Propagation::Foreground);
                 // With its dependents gone, the garbage collector drops the foreground finalizer.
-                let mut current = self.objects.get(&Self::key(kind, namespace, name)).cloned().unwrap_or(obj.clone());
+                let mut current = self.store.get(&Self::key(kind, namespace, name)).map(|o| Value::clone(o)).unwrap_or(obj.clone());
                 let rest: Vec<String> = finalizers(&current).into_iter().filter(|f| f != "foregroundDeletion").collect();
                 ensure_map(&mut current, &["metadata"]).insert("finalizers".into(), json!(rest));
                 if rest_is_empty(&current) {
@@ -590,8 +599,7 @@ impl ApiServer {
             return Ok(obj);
         }
         self.bump();
-        self.objects.remove(&key);
-        self.record(kind.kind, WatchType::Deleted, obj.clone());
+        self.remove(&key, obj.clone());
         self.after_removal(now, kind, &obj, opts.propagation);
         Ok(obj)
     }
@@ -689,7 +697,7 @@ impl ApiServer {
 
     fn has_dependents(&self, owner: &Value) -> bool {
         let uid = object::get_str(owner, &["metadata", "uid"]).unwrap_or("");
-        self.objects.values().any(|o| owned_by(o, uid))
+        !uid.is_empty() && self.store.dependents(uid).next().is_some()
     }
 
     /// The garbage collector's part, run synchronously: dependents are deleted (background,
@@ -700,12 +708,12 @@ impl ApiServer {
 
     fn cascade(&mut self, now: i64, owner: &Value, propagation: Propagation) {
         let uid = object::get_str(owner, &["metadata", "uid"]).unwrap_or("").to_string();
-        let dependents: Vec<Key> = self.objects.iter().filter(|(_, o)| owned_by(o, &uid)).map(|(k, _)| k.clone()).collect();
+        let dependents: Vec<Key> = if uid.is_empty() { Vec::new() } else { self.store.dependents(&uid).cloned().collect() };
         for key in dependents {
             let kind = kind_info(key.kind);
             match propagation {
                 Propagation::Orphan => {
-                    if let Some(mut dep) = self.objects.get(&key).cloned() {
+                    if let Some(mut dep) = self.store.get(&key).map(|o| Value::clone(o)) {
                         if let Some(refs) = dep.pointer_mut("/metadata/ownerReferences").and_then(Value::as_array_mut) {
                             refs.retain(|r| r.get("uid").and_then(Value::as_str) != Some(uid.as_str()));
                             if refs.is_empty() {
@@ -735,19 +743,17 @@ impl ApiServer {
         ensure_map(&mut ns, &["status"]).insert("phase".into(), json!("Terminating"));
         let rv = self.bump();
         ensure_map(&mut ns, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-        self.objects.insert(key.clone(), ns.clone());
-        self.record("Namespace", WatchType::Modified, ns.clone());
-        let contents: Vec<Key> = self.objects.keys().filter(|k| k.namespace == name).cloned().collect();
+        self.put(key.clone(), ns.clone(), WatchType::Modified);
+        let contents: Vec<Key> = self.store.keys_in_namespace(name);
         for k in contents {
             let _ = self.delete(now, kind_info(k.kind), &k.namespace, &k.name, &DeleteOptions::default());
         }
         // Objects held by finalizers keep the namespace Terminating until they go.
-        if self.objects.keys().any(|k| k.namespace == name) {
+        if self.store.any_in_namespace(name) {
             return ns;
         }
         self.bump();
-        self.objects.remove(&key);
-        self.record("Namespace", WatchType::Deleted, ns.clone());
+        self.remove(&key, ns.clone());
         ns
     }
 }
@@ -802,13 +808,6 @@ fn kueue_crds() -> Vec<Value> {
 
 fn rest_is_empty(obj: &Value) -> bool {
     finalizers(obj).is_empty()
-}
-
-fn owned_by(obj: &Value, uid: &str) -> bool {
-    !uid.is_empty()
-        && get(obj, &["metadata", "ownerReferences"])
-            .and_then(Value::as_array)
-            .is_some_and(|refs| refs.iter().any(|r| r.get("uid").and_then(Value::as_str) == Some(uid)))
 }
 
 /// The value a field selector compares, or `None` when the kind does not support that field.

@@ -1,0 +1,190 @@
+//! The store behind the API server (etcd's part of kube-apiserver): objects by key in etcd's
+//! order, shared as `Arc`s with every reader (caches, views, tables) so that a read never copies
+//! an object; the few secondary indexes the server needs itself (uid → key, owner uid →
+//! dependents); and the watch log of every change, compacted like etcd's history.
+//!
+//! Only `put` and `remove` change the store, so the indexes and the log cannot drift from it.
+
+use super::object;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// Where an object lives: kind, namespace (empty for cluster-scoped) and name. Ordered by kind
+/// first, so one kind's objects form a contiguous range in namespace-then-name order.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    pub kind: &'static str,
+    pub namespace: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WatchType {
+    Added,
+    Modified,
+    Deleted,
+}
+
+/// One change, as a watch stream delivers it: the object after the change (before it, for a
+/// deletion), shared with the store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WatchEvent {
+    pub resource_version: u64,
+    pub kind: &'static str,
+    pub event: WatchType,
+    pub object: Arc<Value>,
+}
+
+/// How many changes the watch log keeps at least (etcd keeps five minutes of history; a
+/// watcher further behind is told its resourceVersion is too old and lists again).
+pub const WATCH_HISTORY: usize = 20_000;
+
+#[derive(Clone, Default)]
+pub struct Store {
+    objects: BTreeMap<Key, Arc<Value>>,
+    by_uid: BTreeMap<String, Key>,
+    /// Owner uid → keys of the objects whose ownerReferences name it.
+    dependents: BTreeMap<String, BTreeSet<Key>>,
+    watch: Vec<WatchEvent>,
+    /// Changes at or below this resourceVersion are no longer in the log.
+    compacted_to: u64,
+}
+
+fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
+    obj.pointer("/metadata/ownerReferences")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.get("uid").and_then(Value::as_str))
+        .filter(|u| !u.is_empty())
+}
+
+fn uid(obj: &Value) -> Option<&str> {
+    object::get_str(obj, &["metadata", "uid"]).filter(|u| !u.is_empty())
+}
+
+impl Store {
+    pub fn get(&self, key: &Key) -> Option<&Arc<Value>> {
+        self.objects.get(key)
+    }
+
+    pub fn contains(&self, key: &Key) -> bool {
+        self.objects.contains_key(key)
+    }
+
+    /// The key of the object with this uid, if it exists.
+    pub fn key_of_uid(&self, uid: &str) -> Option<&Key> {
+        self.by_uid.get(uid)
+    }
+
+    /// Keys of the objects owned by `owner_uid`.
+    pub fn dependents(&self, owner_uid: &str) -> impl Iterator<Item = &Key> {
+        self.dependents.get(owner_uid).into_iter().flatten()
+    }
+
+    /// The objects of `kind` (in `namespace` when given), in etcd order.
+    pub fn range<'a>(&'a self, kind: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> + 'a {
+        let start = Key { kind, namespace: namespace.unwrap_or("").to_string(), name: String::new() };
+        self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| k.namespace == ns))
+    }
+
+    /// Every key in `namespace`, whatever its kind.
+    pub fn keys_in_namespace(&self, namespace: &str) -> Vec<Key> {
+        self.objects.keys().filter(|k| k.namespace == namespace).cloned().collect()
+    }
+
+    pub fn any_in_namespace(&self, namespace: &str) -> bool {
+        self.objects.keys().any(|k| k.namespace == namespace)
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &Arc<Value>> {
+        self.objects.values()
+    }
+
+    pub fn len(&self) -> usize {
+        self.objects.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.objects.is_empty()
+    }
+
+    /// Stores `obj` under `key` (created or replaced) and logs the change at `resource_version`.
+    pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
+        if let Some(old) = self.objects.get(&key).cloned() {
+            self.unindex(&key, &old);
+        }
+        self.index(&key, &obj);
+        self.watch.push(WatchEvent { resource_version, kind: key.kind, event, object: obj.clone() });
+        self.objects.insert(key, obj);
+        self.compact();
+    }
+
+    /// Removes the object under `key` and logs its deletion (with `last`, its final state).
+    pub fn remove(&mut self, key: &Key, last: Arc<Value>, resource_version: u64) {
+        if let Some(old) = self.objects.remove(key) {
+            self.unindex(key, &old);
+        }
+        self.watch.push(WatchEvent { resource_version, kind: key.kind, event: WatchType::Deleted, object: last });
+        self.compact();
+    }
+
+    fn index(&mut self, key: &Key, obj: &Value) {
+        if let Some(u) = uid(obj) {
+            self.by_uid.insert(u.to_string(), key.clone());
+        }
+        for owner in owner_uids(obj) {
+            self.dependents.entry(owner.to_string()).or_default().insert(key.clone());
+        }
+    }
+
+    fn unindex(&mut self, key: &Key, obj: &Value) {
+        if let Some(u) = uid(obj) {
+            if self.by_uid.get(u) == Some(key) {
+                self.by_uid.remove(u);
+            }
+        }
+        for owner in owner_uids(obj) {
+            if let Some(set) = self.dependents.get_mut(owner) {
+                set.remove(key);
+                if set.is_empty() {
+                    self.dependents.remove(owner);
+                }
+            }
+        }
+    }
+
+    /// Every change after `resource_version` still in the log, oldest first.
+    pub fn events_since(&self, resource_version: u64) -> &[WatchEvent] {
+        let start = self.watch.partition_point(|e| e.resource_version <= resource_version);
+        &self.watch[start..]
+    }
+
+    /// Whether the log still holds every change after `resource_version`.
+    pub fn has_history_since(&self, resource_version: u64) -> bool {
+        resource_version >= self.compacted_to
+    }
+
+    /// The oldest resourceVersion a watch may start from.
+    pub fn compacted_to(&self) -> u64 {
+        self.compacted_to
+    }
+
+    /// Drops the oldest half of the log once it holds twice the history it must keep (so the
+    /// cost of dropping is spread over many writes).
+    fn compact(&mut self) {
+        if self.watch.len() < 2 * WATCH_HISTORY {
+            return;
+        }
+        let drop = self.watch.len() - WATCH_HISTORY;
+        self.compacted_to = self.watch[drop - 1].resource_version;
+        self.watch.drain(..drop);
+    }
+
+    /// Forgets the log (after a restore: watchers start from the restored resourceVersion).
+    pub fn reset_log(&mut self, resource_version: u64) {
+        self.watch.clear();
+        self.compacted_to = resource_version;
+    }
+}
