@@ -158,12 +158,12 @@ fn dist() -> Result<PathBuf> {
     std::fs::create_dir_all(&stage).map_err(|e| e.to_string())?;
 
     step("building the app (wasm32, release)");
-    run(cargo().args(["build", "--release", "-p", "app", "--target", "wasm32-unknown-unknown"]))?;
+    run(cargo().args(["build", "--profile", "wasm-release", "-p", "app", "--target", "wasm32-unknown-unknown"]))?;
     step("wasm-bindgen");
     run(Command::new(cargo_bin("wasm-bindgen"))
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(&stage)
-        .arg(root.join("target/wasm32-unknown-unknown/release/app.wasm")))?;
+        .arg(root.join("target/wasm32-unknown-unknown/wasm-release/app.wasm")))?;
     step("wasm-opt -Oz");
     let wasm = stage.join("app_bg.wasm");
     run(Command::new(node_bin("wasm-opt"))

@@ -19,6 +19,25 @@ pub struct Key {
     pub name: String,
 }
 
+/// Kept as `[kind, namespace, name]`; a kind the simulator does not serve does not restore.
+impl serde::Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (self.kind, &self.namespace, &self.name).serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (kind, namespace, name) = <(String, String, String)>::deserialize(d)?;
+        let kind = super::registry::SERVED
+            .iter()
+            .find(|k| k.kind == kind)
+            .map(|k| k.kind)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown kind {kind:?}")))?;
+        Ok(Key { kind, namespace, name })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WatchType {
     Added,

@@ -2,9 +2,11 @@
 //! resume, pods from the template, status counts, completion and backoff on failure.
 
 use super::events::{record, EventType};
+use super::informer::{drain, Wake};
 use super::Cluster;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::kind_info;
+use crate::api::store::Key;
 use serde_json::{json, Value};
 
 const COMPONENT: &str = "job-controller";
@@ -28,13 +30,17 @@ fn set_condition(job: &mut Value, ty: &str, status: &str, reason: &str, message:
     }
 }
 
+/// The pods this Job controls (the store's owner index, in key order).
 fn owned_pods(c: &Cluster, job: &Value) -> Vec<Value> {
-    let ns = get_str(job, &["metadata", "namespace"]).unwrap_or("");
     let uid = get_str(job, &["metadata", "uid"]).unwrap_or("");
-    c.api
-        .list_objects(kind_info("Pod"), Some(ns), &Default::default(), &Default::default())
-        .unwrap_or_default()
-        .into_iter()
+    if uid.is_empty() {
+        return Vec::new();
+    }
+    let store = c.api.store();
+    store
+        .dependents(uid)
+        .filter(|k| k.kind == "Pod")
+        .filter_map(|k| store.get(k))
         .filter(|p| {
             get(p, &["metadata", "ownerReferences"]).and_then(Value::as_array).is_some_and(|refs| {
                 refs.iter().any(|r| {
@@ -42,6 +48,7 @@ fn owned_pods(c: &Cluster, job: &Value) -> Vec<Value> {
                 })
             })
         })
+        .map(|p| Value::clone(p))
         .collect()
 }
 
@@ -49,36 +56,36 @@ fn phase(p: &Value) -> &str {
     get_str(p, &["status", "phase"]).unwrap_or("Pending")
 }
 
+/// One pass: orphaned pods first, then the Jobs whose Job, pods or back-off changed.
 pub fn sync(c: &mut Cluster) {
-    let jobs = c.api.list_objects(kind_info("Job"), None, &Default::default(), &Default::default()).unwrap_or_default();
-    release_orphan_pods(c, &jobs);
-    for job in jobs {
-        sync_job(c, job);
-    }
+    drain(c, |c| &mut c.queues.orphan_pods, release_orphan_pod);
+    drain(c, |c| &mut c.queues.jobs, |c, k| {
+        if let Some(job) = c.api.store().get(k).map(|j| Value::clone(j)) {
+            sync_job(c, job);
+        }
+    });
 }
 
-/// Pods whose Job is gone lose the tracking finalizer, so their deletion can finish.
-fn release_orphan_pods(c: &mut Cluster, jobs: &[Value]) {
-    let uids: std::collections::BTreeSet<&str> = jobs.iter().filter_map(|j| get_str(j, &["metadata", "uid"])).collect();
-    for p in c.api.list_objects(kind_info("Pod"), None, &Default::default(), &Default::default()).unwrap_or_default() {
-        let tracked = get(&p, &["metadata", "finalizers"])
-            .and_then(Value::as_array)
-            .is_some_and(|f| f.iter().any(|x| x == "batch.kubernetes.io/job-tracking"));
-        let owner = get(&p, &["metadata", "ownerReferences"])
-            .and_then(Value::as_array)
-            .and_then(|r| r.iter().find(|o| o["kind"] == "Job"))
-            .and_then(|o| o.get("uid"))
-            .and_then(Value::as_str);
-        let orphan = owner.is_none_or(|u| !uids.contains(u));
-        let finished_or_deleting = get(&p, &["metadata", "deletionTimestamp"]).is_some() || matches!(phase(&p), "Succeeded" | "Failed");
-        if tracked && orphan && finished_or_deleting {
-            let mut p2 = p.clone();
-            if let Some(f) = p2["metadata"]["finalizers"].as_array_mut() {
-                f.retain(|x| x != "batch.kubernetes.io/job-tracking");
-            }
-            let ns = get_str(&p, &["metadata", "namespace"]).unwrap_or("").to_string();
-            let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, p2, false, false);
+/// A pod whose Job is gone loses the tracking finalizer once it finished or is being deleted, so
+/// its deletion can finish.
+fn release_orphan_pod(c: &mut Cluster, key: &Key) {
+    let Some(p) = c.api.store().get(key).cloned() else { return };
+    let tracked = get(&p, &["metadata", "finalizers"])
+        .and_then(Value::as_array)
+        .is_some_and(|f| f.iter().any(|x| x == "batch.kubernetes.io/job-tracking"));
+    let owner = get(&p, &["metadata", "ownerReferences"])
+        .and_then(Value::as_array)
+        .and_then(|r| r.iter().find(|o| o["kind"] == "Job"))
+        .and_then(|o| o.get("uid"))
+        .and_then(Value::as_str);
+    let orphan = owner.is_none_or(|u| c.api.store().key_of_uid(u).is_none_or(|k| k.kind != "Job"));
+    let finished_or_deleting = get(&p, &["metadata", "deletionTimestamp"]).is_some() || matches!(phase(&p), "Succeeded" | "Failed");
+    if tracked && orphan && finished_or_deleting {
+        let mut p2 = Value::clone(&p);
+        if let Some(f) = p2["metadata"]["finalizers"].as_array_mut() {
+            f.retain(|x| x != "batch.kubernetes.io/job-tracking");
         }
+        let _ = c.api.update(c.now_unix(), kind_info("Pod"), &key.namespace, p2, false, false);
     }
 }
 
@@ -209,7 +216,8 @@ fn sync_job(c: &mut Cluster, mut job: Value) {
                 let backoff_ms = if failed > 0 { 10_000u64 << (failed - 1).min(6) } else { 0 };
                 let last_failure_ms = c.job_failures.get(&format!("{ns}/{name}")).copied().unwrap_or(0);
                 if want > 0 && failed > 0 && c.now_ms() < last_failure_ms + backoff_ms {
-                    c.wake_at(last_failure_ms + backoff_ms);
+                    let key = Key { kind: "Job", namespace: ns.clone(), name: name.clone() };
+                    c.wake(last_failure_ms + backoff_ms, Wake::Job(key));
                 } else {
                     for _ in 0..want.max(0) {
                         create_pod(c, &original);

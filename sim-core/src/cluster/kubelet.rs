@@ -5,7 +5,9 @@
 //! `terminationGracePeriodSeconds`, one that traps it exits at once.
 
 use super::events::{record_with_path, EventType};
+use super::informer::{drain, Wake};
 use super::{Cluster, PodRuntime};
+use crate::api::store::Key;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::{kind_info, DeleteOptions};
 use serde_json::{json, Value};
@@ -144,28 +146,30 @@ fn release_gpus(c: &mut Cluster, key: &str) {
     }
 }
 
+/// One pass: pods that are gone free their GPUs and runtime first, then the pods bound to a node
+/// that changed or asked to be looked at again.
 pub fn sync(c: &mut Cluster) {
-    let pods = c.api.list_objects(kind_info("Pod"), None, &Default::default(), &Default::default()).unwrap_or_default();
-    let live: std::collections::BTreeSet<String> = pods
-        .iter()
-        .map(|p| format!("{}/{}", get_str(p, &["metadata", "namespace"]).unwrap_or(""), get_str(p, &["metadata", "name"]).unwrap_or("")))
-        .collect();
-    // Pods that are gone free their GPUs and runtime.
-    let gone: Vec<String> = c.pods.keys().filter(|k| !live.contains(*k)).cloned().collect();
-    for k in gone {
-        c.pods.remove(&k);
-        release_gpus(c, &k);
-    }
-    for pod in pods {
-        let Some(node) = get_str(&pod, &["spec", "nodeName"]).map(str::to_string) else { continue };
+    drain(c, |c| &mut c.queues.kubelet_gone, |c, k| {
+        if c.api.store().contains(k) {
+            return;
+        }
+        let key = format!("{}/{}", k.namespace, k.name);
+        if c.pods.remove(&key).is_some() {
+            release_gpus(c, &key);
+        }
+    });
+    drain(c, |c| &mut c.queues.kubelet, |c, k| {
+        let Some(pod) = c.api.store().get(k).map(|p| Value::clone(p)) else { return };
+        let Some(node) = get_str(&pod, &["spec", "nodeName"]).map(str::to_string) else { return };
         sync_pod(c, &pod, &node);
-    }
+    });
 }
 
 fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();
     let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
     let key = format!("{ns}/{name}");
+    let wake = Wake::Kubelet(Key { kind: "Pod", namespace: ns.clone(), name: name.clone() });
     let now_ms = c.now_ms();
     let now = rfc3339(c.now_unix());
     let phase = get_str(pod, &["status", "phase"]).unwrap_or("Pending").to_string();
@@ -205,7 +209,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
                     Some(&field_path),
                 );
             }
-            c.wake_at(deadline_ms);
+            c.wake(deadline_ms, wake.clone());
             return;
         }
         if running {
@@ -255,11 +259,11 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
             status["containerStatuses"] = json!(waiting);
             set_pod_status(c, pod, status);
             record_with_path(c, pod, EventType::Normal, "Pulling", &format!("Pulling image {image:?}"), COMPONENT, Some(&field_path));
-            c.wake_at(now_ms + START_DELAY_MS);
+            c.wake(now_ms + START_DELAY_MS, wake.clone());
         }
         Some(rt) if rt.started_ms.is_none() => {
             if now_ms < rt.starts_at_ms {
-                c.wake_at(rt.starts_at_ms);
+                c.wake(rt.starts_at_ms, wake.clone());
                 return;
             }
             // Start the container: the device plugin hands out GPUs, the command runs.
@@ -317,13 +321,13 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
             record_with_path(c, pod, EventType::Normal, "Created", &format!("Created container {cname}"), COMPONENT, Some(&field_path));
             record_with_path(c, pod, EventType::Normal, "Started", &format!("Started container {cname}"), COMPONENT, Some(&field_path));
             if let Some(e) = exits_ms {
-                c.wake_at(e);
+                c.wake(e, wake.clone());
             }
         }
         Some(rt) => {
             let Some(exit_at) = rt.exits_ms else { return };
             if now_ms < exit_at {
-                c.wake_at(exit_at);
+                c.wake(exit_at, wake.clone());
                 return;
             }
             terminate(c, pod, &rt, rt.exit_code, &now, &scheduled_since);

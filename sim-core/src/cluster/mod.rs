@@ -1,14 +1,17 @@
 //! The cluster comes alive: the API server core plus the controllers that act on it — the Job
 //! controller, kube-scheduler, the kubelet, and Kueue — all driven by one virtual clock.
 //!
-//! Controllers are level-triggered: each pass reads the store and writes what should change.
-//! `settle` runs passes until nothing changes; `advance` moves the clock through the wake-ups
-//! the controllers asked for (container start, command end, Kueue's 1 s batches), settling at
-//! each. Same seed and inputs ⇒ the same objects, events and timestamps, byte for byte.
+//! Controllers are driven the way client-go drives them (`informer.rs`): every change the store
+//! logs is routed to the work queues of the controllers that care, and a controller's pass
+//! reconciles only the keys in its queue. `settle` runs passes until no queue holds a key and
+//! no change is left to route; `advance` jumps virtual time from one timer to the next (a
+//! container's start, a command's end, Kueue's 1 s batches), settling at each. Same seed and
+//! inputs ⇒ the same objects, events and timestamps, byte for byte.
 
 pub mod audit;
 pub mod boot;
 pub mod events;
+pub mod informer;
 pub mod job_controller;
 pub mod kubelet;
 pub mod kueue;
@@ -16,8 +19,9 @@ pub mod scheduler;
 
 use crate::api::server::ApiServer;
 use crate::clock::Clock;
+use informer::{Queues, Timers, Wake};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// The shape of the simulated cluster, so other labs can ask for more nodes or GPUs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -71,16 +75,24 @@ pub struct Cluster {
     pub api: ApiServer,
     pub clock: Clock,
     pub shape: ClusterShape,
-    /// Virtual ms at which some controller wants to look again.
-    wakeups: BTreeSet<u64>,
+    /// When controllers want to look at a key again (virtual ms).
+    #[serde(default)]
+    timers: Timers,
+    /// Keys each controller still has to reconcile (empty once settled).
+    #[serde(skip)]
+    pub queues: Queues,
+    /// The last resourceVersion routed to the controllers.
+    #[serde(skip)]
+    cursor: u64,
     pub pods: BTreeMap<String, PodRuntime>,
     pub kueue: kueue::KueueState,
     /// Pod IPs handed out per node (`10.42.0.N`).
     next_ip: u32,
     /// When a Job's last pod failed (virtual ms), for the Job controller's back-off.
     pub job_failures: BTreeMap<String, u64>,
-    /// When the scheduler next retries an unschedulable pod (virtual ms).
-    pub scheduler_retry: BTreeMap<String, u64>,
+    /// kube-scheduler's cache: what each node holds, and which pods wait for a node.
+    #[serde(default)]
+    pub scheduler: scheduler::SchedulerCache,
     /// The fake device plugin's GPU slots per node: which pod (`ns/name`) holds each GPU.
     pub gpu_slots: BTreeMap<String, Vec<Option<String>>>,
     /// The event recorder's aggregation cache: (object uid, reason, message) → the Event's
@@ -116,12 +128,14 @@ impl Cluster {
             api,
             clock,
             shape,
-            wakeups: BTreeSet::new(),
+            timers: Timers::default(),
+            queues: Queues::default(),
+            cursor: 0,
             pods: BTreeMap::new(),
             kueue: kueue::KueueState::default(),
             next_ip: 17,
             job_failures: BTreeMap::new(),
-            scheduler_retry: BTreeMap::new(),
+            scheduler: scheduler::SchedulerCache::default(),
             gpu_slots: BTreeMap::new(),
             event_index: BTreeMap::new(),
             learner_writes: Vec::new(),
@@ -151,7 +165,35 @@ impl Cluster {
             );
             c.event_index.insert(key, at);
         }
+        // The caches are rebuilt from the store, as controllers do when they start.
+        c.resync();
+        c.settle();
         Ok(c)
+    }
+
+    /// Every object goes through the controllers' event handlers again (after a restore, or when
+    /// the watch log no longer reaches back to the last routed change).
+    pub fn resync(&mut self) {
+        self.scheduler.clear();
+        self.cursor = self.api.resource_version();
+        let all: Vec<crate::api::store::WatchEvent> = self
+            .api
+            .store()
+            .values()
+            .filter_map(|o| {
+                let kind = crate::api::registry::SERVED.iter().find(|k| Some(k.kind) == o.get("kind").and_then(serde_json::Value::as_str))?;
+                Some(crate::api::store::WatchEvent {
+                    resource_version: self.cursor,
+                    kind: kind.kind,
+                    event: crate::api::store::WatchType::Added,
+                    object: o.clone(),
+                })
+            })
+            .collect();
+        for e in &all {
+            informer::route(self, e);
+        }
+        self.kueue.dirty = true;
     }
 
     pub fn now_unix(&self) -> i64 {
@@ -162,10 +204,10 @@ impl Cluster {
         self.clock.elapsed_ms
     }
 
-    /// Asks for another controller pass at virtual time `ms`.
-    pub fn wake_at(&mut self, ms: u64) {
+    /// Asks for `wake` to be reconciled again at virtual time `ms`.
+    pub fn wake(&mut self, ms: u64, wake: Wake) {
         if ms > self.now_ms() {
-            self.wakeups.insert(ms);
+            self.timers.add(ms, wake);
         }
     }
 
@@ -175,30 +217,32 @@ impl Cluster {
         ip
     }
 
-    /// Runs controller passes until the store stops changing.
+    /// Runs controller passes until no controller has anything left to reconcile.
     pub fn settle(&mut self) {
         for _ in 0..MAX_PASSES {
-            let before = self.api.resource_version();
+            self.dispatch();
+            if self.queues.is_empty() && !self.kueue.dirty {
+                return;
+            }
             job_controller::sync(self);
             kueue::sync(self);
             scheduler::sync(self);
             kubelet::sync(self);
-            if self.api.resource_version() == before {
-                return;
-            }
         }
     }
 
-    /// Lets `ms` of virtual time pass, stopping at every wake-up on the way.
+    /// Lets `ms` of virtual time pass, jumping from one timer to the next on the way.
     pub fn advance(&mut self, ms: u64) {
         let target = self.now_ms().saturating_add(ms);
-        while let Some(&due) = self.wakeups.iter().next() {
+        while let Some(due) = self.timers.next() {
             if due > target {
                 break;
             }
-            self.wakeups.remove(&due);
             if due > self.clock.elapsed_ms {
                 self.clock.elapsed_ms = due;
+            }
+            for w in self.timers.take_due(due) {
+                self.fire(w);
             }
             self.settle();
         }
@@ -206,9 +250,19 @@ impl Cluster {
         self.settle();
     }
 
+    /// A timer is due: its key goes back into its controller's queue.
+    fn fire(&mut self, wake: Wake) {
+        match wake {
+            Wake::Job(k) => self.queues.jobs.add(k),
+            Wake::SchedulePod(k) => self.queues.unscheduled.add(k),
+            Wake::Kubelet(k) => self.queues.kubelet.add(k),
+            Wake::Kueue(_) => self.kueue.dirty = true,
+        }
+    }
+
     /// The next moment something is scheduled to happen, if any.
     pub fn next_wakeup(&self) -> Option<u64> {
-        self.wakeups.iter().next().copied()
+        self.timers.next()
     }
 }
 

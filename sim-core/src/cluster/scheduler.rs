@@ -3,26 +3,22 @@
 //! `Scheduled` and `FailedScheduling` events with the real FitError text.
 
 use super::events::{record, EventType};
+use super::informer::{drain, Wake};
 use super::Cluster;
 use crate::api::object::{get, get_str, labels, rfc3339};
 use crate::api::pod_resources::pod_requests_and_limits;
 use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
+use crate::api::store::{Key, WatchEvent, WatchType};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 const COMPONENT: &str = "default-scheduler";
 
 /// A pod's effective requests in nano-units (see [`pod_requests_and_limits`]).
 pub fn pod_requests(pod: &Value) -> BTreeMap<String, i128> {
     pod_requests_and_limits(pod).0.into_iter().map(|(k, q)| (k, q.nanos)).collect()
-}
-
-fn allocatable(node: &Value) -> BTreeMap<String, i128> {
-    get(node, &["status", "allocatable"])
-        .and_then(Value::as_object)
-        .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), Quantity::parse(v.as_str()?).ok()?.nanos))).collect())
-        .unwrap_or_default()
 }
 
 fn tolerates(pod: &Value, taint: &Value) -> bool {
@@ -68,17 +64,125 @@ fn affinity_matches(pod: &Value, node_labels: &BTreeMap<String, String>) -> bool
     })
 }
 
+/// A node as the scheduler's cache keeps it: parsed once when the node changes.
+#[derive(Debug, Clone)]
+struct NodeInfo {
+    name: String,
+    labels: BTreeMap<String, String>,
+    taints: Vec<Value>,
+    unschedulable: bool,
+    allocatable: BTreeMap<String, i128>,
+}
+
+impl NodeInfo {
+    fn from(node: &Value) -> Self {
+        NodeInfo {
+            name: get_str(node, &["metadata", "name"]).unwrap_or("").to_string(),
+            labels: labels(node),
+            taints: get(node, &["spec", "taints"]).and_then(Value::as_array).cloned().unwrap_or_default(),
+            unschedulable: get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false),
+            allocatable: get(node, &["status", "allocatable"])
+                .and_then(Value::as_object)
+                .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), Quantity::parse(v.as_str()?).ok()?.nanos))).collect())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// kube-scheduler's cache (`pkg/scheduler/backend/cache`): the nodes, what the pods bound to each
+/// hold (terminating pods too, finished ones not), and which pods wait as unschedulable — kept
+/// current from watch events, never by listing.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct SchedulerCache {
+    /// When an unschedulable pod is retried at the latest (`ns/name` → virtual ms).
+    #[serde(default)]
+    pub retry: BTreeMap<String, u64>,
+    #[serde(skip)]
+    nodes: BTreeMap<String, NodeInfo>,
+    #[serde(skip)]
+    used: BTreeMap<String, BTreeMap<String, i128>>,
+    #[serde(skip)]
+    holding: BTreeMap<Key, (String, BTreeMap<String, i128>)>,
+    /// Pods that found no node; they try again when a node's capacity or shape changes.
+    #[serde(skip)]
+    pub unschedulable: BTreeSet<Key>,
+    #[serde(skip)]
+    changed: bool,
+}
+
+impl SchedulerCache {
+    /// Forgets everything but the retry times (the cache is refilled from the store).
+    pub fn clear(&mut self) {
+        *self = SchedulerCache { retry: std::mem::take(&mut self.retry), ..Default::default() };
+    }
+
+    pub fn observe_node(&mut self, e: &WatchEvent) {
+        let name = get_str(&e.object, &["metadata", "name"]).unwrap_or("").to_string();
+        if e.event == WatchType::Deleted {
+            self.nodes.remove(&name);
+        } else {
+            self.nodes.insert(name, NodeInfo::from(&e.object));
+        }
+        self.changed = true;
+    }
+
+    pub fn observe_pod(&mut self, e: &WatchEvent) {
+        let pod = &e.object;
+        let key = Key {
+            kind: "Pod",
+            namespace: get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string(),
+            name: get_str(pod, &["metadata", "name"]).unwrap_or("").to_string(),
+        };
+        let node = get_str(pod, &["spec", "nodeName"]);
+        let finished = matches!(get_str(pod, &["status", "phase"]), Some("Succeeded" | "Failed"));
+        let holds = match node {
+            Some(n) if e.event != WatchType::Deleted && !finished => {
+                let mut req = pod_requests(pod);
+                *req.entry("pods".into()).or_default() += 1_000_000_000;
+                Some((n.to_string(), req))
+            }
+            _ => None,
+        };
+        if node.is_some() || e.event == WatchType::Deleted || get(pod, &["metadata", "deletionTimestamp"]).is_some() {
+            self.unschedulable.remove(&key);
+        }
+        if self.holding.get(&key) == holds.as_ref() {
+            return;
+        }
+        if let Some((n, req)) = self.holding.remove(&key) {
+            let used = self.used.entry(n).or_default();
+            for (k, v) in req {
+                *used.entry(k).or_default() -= v;
+            }
+        }
+        if let Some((n, req)) = holds {
+            let used = self.used.entry(n.clone()).or_default();
+            for (k, v) in &req {
+                *used.entry(k.clone()).or_default() += v;
+            }
+            self.holding.insert(key, (n, req));
+        }
+        self.changed = true;
+    }
+
+    /// Whether free capacity or nodes changed since the last call.
+    pub fn take_changed(&mut self) -> bool {
+        std::mem::take(&mut self.changed)
+    }
+}
+
 /// Why `pod` does not fit `node` (scheduler reason strings), and whether preemption could help.
-fn filter(pod: &Value, node: &Value, used: &BTreeMap<String, i128>) -> (Vec<String>, bool) {
-    let node_labels = labels(node);
-    let selector = get(pod, &["spec", "nodeSelector"]).and_then(Value::as_object).cloned().unwrap_or_default();
-    if !selector.iter().all(|(k, v)| node_labels.get(k).map(String::as_str) == v.as_str()) || !affinity_matches(pod, &node_labels) {
+fn filter(pod: &Value, requests: &BTreeMap<String, i128>, node: &NodeInfo, used: Option<&BTreeMap<String, i128>>) -> (Vec<String>, bool) {
+    let selector = get(pod, &["spec", "nodeSelector"]).and_then(Value::as_object);
+    if !selector.into_iter().flatten().all(|(k, v)| node.labels.get(k).map(String::as_str) == v.as_str())
+        || !affinity_matches(pod, &node.labels)
+    {
         return (vec!["node(s) didn't match Pod's node affinity/selector".into()], false);
     }
-    if get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false) {
+    if node.unschedulable {
         return (vec!["node(s) were unschedulable".into()], false);
     }
-    for t in get(node, &["spec", "taints"]).and_then(Value::as_array).into_iter().flatten() {
+    for t in &node.taints {
         let effect = t.get("effect").and_then(Value::as_str).unwrap_or("");
         if (effect == "NoSchedule" || effect == "NoExecute") && !tolerates(pod, t) {
             let k = t.get("key").and_then(Value::as_str).unwrap_or("");
@@ -86,17 +190,16 @@ fn filter(pod: &Value, node: &Value, used: &BTreeMap<String, i128>) -> (Vec<Stri
             return (vec![format!("node(s) had untolerated taint {{{k}: {v}}}")], false);
         }
     }
-    let alloc = allocatable(node);
     let mut reasons = Vec::new();
     let mut helpful = true;
-    for (res, req) in pod_requests(pod) {
-        if req == 0 {
+    for (res, req) in requests {
+        if *req == 0 {
             continue;
         }
-        let cap = alloc.get(&res).copied().unwrap_or(0);
-        if used.get(&res).copied().unwrap_or(0) + req > cap {
+        let cap = node.allocatable.get(res).copied().unwrap_or(0);
+        if used.and_then(|u| u.get(res)).copied().unwrap_or(0) + req > cap {
             reasons.push(format!("Insufficient {res}"));
-            if req > cap {
+            if *req > cap {
                 helpful = false;
             }
         }
@@ -104,103 +207,76 @@ fn filter(pod: &Value, node: &Value, used: &BTreeMap<String, i128>) -> (Vec<Stri
     (reasons, helpful)
 }
 
-/// What the pods bound to each node hold (terminating pods too; finished pods do not).
-fn node_usage(c: &Cluster) -> BTreeMap<String, BTreeMap<String, i128>> {
-    let mut usage: BTreeMap<String, BTreeMap<String, i128>> = BTreeMap::new();
-    for p in c.api.list_objects(kind_info("Pod"), None, &Default::default(), &Default::default()).unwrap_or_default() {
-        let Some(node) = get_str(&p, &["spec", "nodeName"]) else { continue };
-        if matches!(get_str(&p, &["status", "phase"]), Some("Succeeded" | "Failed")) {
-            continue;
-        }
-        let entry = usage.entry(node.to_string()).or_default();
-        for (k, v) in pod_requests(&p) {
-            *entry.entry(k).or_default() += v;
-        }
-        *entry.entry("pods".into()).or_default() += 1_000_000_000;
-    }
-    usage
+/// One pass over the pods that wait for a node.
+pub fn sync(c: &mut Cluster) {
+    drain(c, |c| &mut c.queues.unscheduled, schedule_one);
 }
 
-pub fn sync(c: &mut Cluster) {
-    let pending: Vec<Value> = c
-        .api
-        .list_objects(kind_info("Pod"), None, &Default::default(), &Default::default())
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|p| get(p, &["spec", "nodeName"]).is_none() && get(p, &["metadata", "deletionTimestamp"]).is_none())
-        .filter(|p| get(p, &["spec", "schedulingGates"]).and_then(Value::as_array).is_none_or(Vec::is_empty))
-        .collect();
-    if pending.is_empty() {
+fn schedule_one(c: &mut Cluster, key: &Key) {
+    let Some(pod) = c.api.store().get(key).cloned() else { return };
+    let waiting = get(&pod, &["spec", "nodeName"]).is_none()
+        && get(&pod, &["metadata", "deletionTimestamp"]).is_none()
+        && get(&pod, &["spec", "schedulingGates"]).and_then(Value::as_array).is_none_or(Vec::is_empty);
+    if !waiting {
         return;
     }
-    let nodes = c.api.list_objects(kind_info("Node"), None, &Default::default(), &Default::default()).unwrap_or_default();
-    // What each node holds, kept current as this pass binds pods.
-    let mut node_used = node_usage(c);
-    for pod in pending {
-        let mut usage = node_used.clone();
-        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-        let mut helpful_nodes = 0;
-        let mut chosen = None;
-        for node in &nodes {
-            let node_name = get_str(node, &["metadata", "name"]).unwrap_or("").to_string();
-            let mut with_pods = usage.remove(&node_name).unwrap_or_default();
-            with_pods.entry("pods".into()).or_default();
-            let (why, helpful) = filter(&pod, node, &with_pods);
-            if why.is_empty() {
-                chosen = Some(node_name);
-                break;
-            }
-            if helpful {
-                helpful_nodes += 1;
-            }
-            for r in why {
-                *reasons.entry(r).or_default() += 1;
-            }
+    let mut requests = pod_requests(&pod);
+    requests.entry("pods".into()).or_default();
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    let mut helpful_nodes = 0;
+    let mut chosen = None;
+    for node in c.scheduler.nodes.values() {
+        let (why, helpful) = filter(&pod, &requests, node, c.scheduler.used.get(&node.name));
+        if why.is_empty() {
+            chosen = Some(node.name.clone());
+            break;
         }
-        let ns = get_str(&pod, &["metadata", "namespace"]).unwrap_or("").to_string();
-        let name = get_str(&pod, &["metadata", "name"]).unwrap_or("").to_string();
-        let now = rfc3339(c.now_unix());
-        match chosen {
-            Some(node) => {
-                let mut p = pod.clone();
-                p["spec"]["nodeName"] = json!(node);
-                let Ok(bound) = c.api.update(c.now_unix(), kind_info("Pod"), &ns, p, false, false) else { continue };
-                let entry = node_used.entry(node.clone()).or_default();
-                for (k, v) in pod_requests(&bound) {
-                    *entry.entry(k).or_default() += v;
-                }
-                *entry.entry("pods".into()).or_default() += 1_000_000_000;
-                let mut s = bound.clone();
-                set_scheduled(&mut s, "True", None, &now);
+        if helpful {
+            helpful_nodes += 1;
+        }
+        for r in why {
+            *reasons.entry(r).or_default() += 1;
+        }
+    }
+    let ns = key.namespace.clone();
+    let name = key.name.clone();
+    let now = rfc3339(c.now_unix());
+    match chosen {
+        Some(node) => {
+            let mut p = Value::clone(&pod);
+            p["spec"]["nodeName"] = json!(node);
+            let Ok(bound) = c.api.update(c.now_unix(), kind_info("Pod"), &ns, p, false, false) else { return };
+            let mut s = bound.clone();
+            set_scheduled(&mut s, "True", None, &now);
+            let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, s, true, false);
+            record(c, &bound, EventType::Normal, "Scheduled", &format!("Successfully assigned {ns}/{name} to {node}"), COMPONENT);
+        }
+        None => {
+            c.scheduler.unschedulable.insert(key.clone());
+            let total = c.scheduler.nodes.len();
+            let mut parts: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
+            parts.sort();
+            let preemption = if helpful_nodes > 0 {
+                format!("0/{total} nodes are available: {helpful_nodes} No preemption victims found for incoming pod.")
+            } else {
+                format!("0/{total} nodes are available: {total} Preemption is not helpful for scheduling.")
+            };
+            let message = format!("0/{total} nodes are available: {}. preemption: {preemption}", parts.join(", "));
+            let already = get(&pod, &["status", "conditions"])
+                .and_then(Value::as_array)
+                .is_some_and(|cs| cs.iter().any(|c| c["type"] == "PodScheduled" && c["message"] == json!(message)));
+            // The scheduler retries on cluster changes; a repeat with the same message is one
+            // more count on the same event.
+            let retry_due = c.scheduler.retry.get(&format!("{ns}/{name}")).is_none_or(|t| c.now_ms() >= *t);
+            if !already || retry_due {
+                let mut s = Value::clone(&pod);
+                set_scheduled(&mut s, "False", Some(&message), &now);
                 let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, s, true, false);
-                record(c, &bound, EventType::Normal, "Scheduled", &format!("Successfully assigned {ns}/{name} to {node}"), COMPONENT);
-            }
-            None => {
-                let total = nodes.len();
-                let mut parts: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
-                parts.sort();
-                let preemption = if helpful_nodes > 0 {
-                    format!("0/{total} nodes are available: {helpful_nodes} No preemption victims found for incoming pod.")
-                } else {
-                    format!("0/{total} nodes are available: {total} Preemption is not helpful for scheduling.")
-                };
-                let message = format!("0/{total} nodes are available: {}. preemption: {preemption}", parts.join(", "));
-                let already = get(&pod, &["status", "conditions"])
-                    .and_then(Value::as_array)
-                    .is_some_and(|cs| cs.iter().any(|c| c["type"] == "PodScheduled" && c["message"] == json!(message)));
-                // The scheduler retries on cluster changes; a repeat with the same message is one
-                // more count on the same event.
-                let retry_due = c.scheduler_retry.get(&format!("{ns}/{name}")).is_none_or(|t| c.now_ms() >= *t);
-                if !already || retry_due {
-                    let mut s = pod.clone();
-                    set_scheduled(&mut s, "False", Some(&message), &now);
-                    let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, s, true, false);
-                    record(c, &pod, EventType::Warning, "FailedScheduling", &message, COMPONENT);
-                    // Unschedulable pods are retried at least every 5 minutes (the flush interval).
-                    let next = c.now_ms() + 300_000;
-                    c.scheduler_retry.insert(format!("{ns}/{name}"), next);
-                    c.wake_at(next);
-                }
+                record(c, &pod, EventType::Warning, "FailedScheduling", &message, COMPONENT);
+                // Unschedulable pods are retried at least every 5 minutes (the flush interval).
+                let next = c.now_ms() + 300_000;
+                c.scheduler.retry.insert(format!("{ns}/{name}"), next);
+                c.wake(next, Wake::SchedulePod(key.clone()));
             }
         }
     }

@@ -34,9 +34,16 @@ pub struct KueueState {
     pub flavors: BTreeSet<String>,
     /// Per `Kind/name`: when a batched status write is due (ms).
     pub status_due: BTreeMap<String, u64>,
+    /// Something Kueue watches changed since its last pass.
+    #[serde(skip)]
+    pub dirty: bool,
 }
 
 pub fn sync(c: &mut Cluster) {
+    c.dispatch();
+    if !std::mem::take(&mut c.kueue.dirty) {
+        return;
+    }
     jobs::sync(c);
     queues::sync(c);
     scheduler::sync(c);

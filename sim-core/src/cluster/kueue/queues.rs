@@ -264,7 +264,7 @@ fn request_requeue(c: &mut Cluster, cq: &str) {
     let due = c.now_ms() + BATCH_MS;
     let entry = c.kueue.requeue_at.entry(cq.to_string()).or_insert(due);
     let at = *entry;
-    c.wake_at(at);
+    c.wake(at, crate::cluster::informer::Wake::Kueue("batch".into()));
 }
 
 /// Watches for what frees quota or changes a queue, and runs due requeues.

@@ -52,7 +52,7 @@ fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut
     let first_due = c.now_ms() + BATCH_MS;
     let due = *c.kueue.status_due.entry(key.clone()).or_insert(first_due);
     if c.now_ms() < due {
-        c.wake_at(due);
+        c.wake(due, crate::cluster::informer::Wake::Kueue("batch".into()));
         return;
     }
     c.kueue.status_due.remove(&key);

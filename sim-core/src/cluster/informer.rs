@@ -1,0 +1,249 @@
+//! How controllers learn what changed — client-go's shared informer, work queue and delaying
+//! queue, in one process (`k8s.io/client-go/tools/cache`, `util/workqueue`):
+//! - the cluster reads the store's watch log from its own cursor ([`Cluster::dispatch`]) and
+//!   routes every change to the work queues of the controllers that care ([`route`]), as event
+//!   handlers on shared informers do;
+//! - a [`WorkQueue`] holds the keys a controller still has to reconcile; a pass takes them in key
+//!   order, including keys added while the pass runs, so a pass over the changed keys does what
+//!   a pass over every object would have done, in the same order;
+//! - [`Timers`] hold the moments a controller asked to look at a key again (a container's start,
+//!   a back-off's end, Kueue's 1 s batches): virtual time jumps from one to the next.
+//!
+//! Objects are never copied here: controllers read them from the store by key (`Arc`s).
+
+use super::Cluster;
+use crate::api::store::{Key, WatchEvent, WatchType};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Keys waiting to be reconciled, each at most once.
+#[derive(Debug, Clone)]
+pub struct WorkQueue<K: Ord> {
+    dirty: BTreeSet<K>,
+}
+
+impl<K: Ord> Default for WorkQueue<K> {
+    fn default() -> Self {
+        WorkQueue { dirty: BTreeSet::new() }
+    }
+}
+
+impl<K: Ord + Clone> WorkQueue<K> {
+    pub fn add(&mut self, key: K) {
+        self.dirty.insert(key);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dirty.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.dirty.len()
+    }
+
+    /// Takes the smallest key after `last` (the whole queue when `None`).
+    pub fn pop_after(&mut self, last: Option<&K>) -> Option<K> {
+        let next = match last {
+            None => self.dirty.iter().next().cloned(),
+            Some(l) => self.dirty.range((std::ops::Bound::Excluded(l), std::ops::Bound::Unbounded)).next().cloned(),
+        }?;
+        self.dirty.remove(&next);
+        Some(next)
+    }
+}
+
+/// What a timer wakes: a controller's key.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Wake {
+    /// The Job controller's back-off for a Job.
+    Job(Key),
+    /// kube-scheduler's periodic retry of an unschedulable pod.
+    SchedulePod(Key),
+    /// The kubelet's next step for a pod (start, exit, grace period's end).
+    Kubelet(Key),
+    /// A Kueue timer (batched status writes, requeues).
+    Kueue(String),
+}
+
+/// Wake-ups by virtual time (ms), earliest first.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Timers {
+    due: BTreeMap<u64, BTreeSet<Wake>>,
+}
+
+impl Timers {
+    pub fn add(&mut self, at_ms: u64, wake: Wake) {
+        self.due.entry(at_ms).or_default().insert(wake);
+    }
+
+    pub fn next(&self) -> Option<u64> {
+        self.due.keys().next().copied()
+    }
+
+    /// Removes and returns every wake-up due at or before `now_ms`.
+    pub fn take_due(&mut self, now_ms: u64) -> Vec<Wake> {
+        let later = self.due.split_off(&(now_ms + 1));
+        let due = std::mem::replace(&mut self.due, later);
+        due.into_values().flatten().collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.due.values().map(BTreeSet::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.due.is_empty()
+    }
+}
+
+/// The controllers' work queues (what client-go keeps per controller).
+#[derive(Debug, Clone, Default)]
+pub struct Queues {
+    /// Job controller: Jobs to sync; pods whose Job is gone and that still carry its tracking
+    /// finalizer.
+    pub jobs: WorkQueue<Key>,
+    pub orphan_pods: WorkQueue<Key>,
+    /// kube-scheduler: pods without a node.
+    pub unscheduled: WorkQueue<Key>,
+    /// The kubelet: pods bound to a node; pods that are gone (their GPUs and runtime to free).
+    pub kubelet: WorkQueue<Key>,
+    pub kubelet_gone: WorkQueue<Key>,
+}
+
+impl Queues {
+    pub fn is_empty(&self) -> bool {
+        self.jobs.is_empty() && self.orphan_pods.is_empty() && self.unscheduled.is_empty() && self.kubelet.is_empty() && self.kubelet_gone.is_empty()
+    }
+}
+
+fn key_of(e: &WatchEvent) -> Key {
+    let ns = crate::api::object::namespace(&e.object).to_string();
+    Key { kind: e.kind, namespace: ns, name: crate::api::object::name(&e.object).to_string() }
+}
+
+fn controller_owner_uid(obj: &Value) -> Option<&str> {
+    obj.pointer("/metadata/ownerReferences")
+        .and_then(Value::as_array)?
+        .iter()
+        .find(|r| r.get("controller").and_then(Value::as_bool) == Some(true))
+        .and_then(|r| r.get("uid"))
+        .and_then(Value::as_str)
+}
+
+fn has_finalizer(obj: &Value, f: &str) -> bool {
+    obj.pointer("/metadata/finalizers").and_then(Value::as_array).is_some_and(|l| l.iter().any(|x| x == f))
+}
+
+/// The event handlers: which controllers' queues one change goes to.
+pub fn route(c: &mut Cluster, e: &WatchEvent) {
+    let key = key_of(e);
+    match e.kind {
+        "Job" => {
+            if e.event == WatchType::Deleted {
+                // Its pods may now be orphans holding the tracking finalizer.
+                let uid = crate::api::object::get_str(&e.object, &["metadata", "uid"]).unwrap_or("").to_string();
+                let pods: Vec<Key> = c.api.store().dependents(&uid).filter(|k| k.kind == "Pod").cloned().collect();
+                for p in pods {
+                    c.queues.orphan_pods.add(p);
+                }
+            } else {
+                c.queues.jobs.add(key.clone());
+            }
+        }
+        "Pod" => {
+            if let Some(owner) = controller_owner_uid(&e.object) {
+                match c.api.store().key_of_uid(owner).cloned() {
+                    Some(job) if job.kind == "Job" => c.queues.jobs.add(job),
+                    Some(_) => {}
+                    None => {
+                        if e.event != WatchType::Deleted && has_finalizer(&e.object, "batch.kubernetes.io/job-tracking") {
+                            c.queues.orphan_pods.add(key.clone());
+                        }
+                    }
+                }
+            } else if e.event != WatchType::Deleted && has_finalizer(&e.object, "batch.kubernetes.io/job-tracking") {
+                c.queues.orphan_pods.add(key.clone());
+            }
+            c.scheduler.observe_pod(e);
+            if e.event == WatchType::Deleted {
+                c.queues.kubelet_gone.add(key);
+            } else if e.object.pointer("/spec/nodeName").is_some() {
+                c.queues.kubelet.add(key);
+            } else {
+                c.queues.unscheduled.add(key);
+            }
+        }
+        "Node" => c.scheduler.observe_node(e),
+        _ => {}
+    }
+}
+
+impl Cluster {
+    /// Routes every change the store logged since the last call (the informers' watch).
+    pub fn dispatch(&mut self) {
+        loop {
+            let rv = self.api.resource_version();
+            if rv == self.cursor {
+                return;
+            }
+            let events: Vec<WatchEvent> = self.api.events_since(self.cursor).to_vec();
+            self.cursor = rv;
+            for e in &events {
+                if e.kind != "Event" {
+                    self.kueue.dirty = true;
+                }
+                route(self, e);
+            }
+            if self.scheduler.take_changed() {
+                // A node's free capacity or shape changed: unschedulable pods try again.
+                let waiting: Vec<Key> = self.scheduler.unschedulable.iter().cloned().collect();
+                for k in waiting {
+                    self.queues.unscheduled.add(k);
+                }
+            }
+        }
+    }
+}
+
+/// Runs `reconcile` over a controller's queue: keys in order, each once per pass, including keys
+/// that become dirty during the pass (after the one being reconciled).
+pub fn drain(c: &mut Cluster, queue: fn(&mut Cluster) -> &mut WorkQueue<Key>, reconcile: fn(&mut Cluster, &Key)) {
+    let mut last: Option<Key> = None;
+    loop {
+        c.dispatch();
+        let Some(k) = queue(c).pop_after(last.as_ref()) else { return };
+        reconcile(c, &k);
+        last = Some(k);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pass_takes_keys_in_order_including_later_ones_added_meanwhile() {
+        let mut q = WorkQueue::default();
+        q.add(2);
+        q.add(5);
+        assert_eq!(q.pop_after(None), Some(2));
+        q.add(1); // before the cursor: next pass
+        q.add(3); // after it: this pass
+        assert_eq!(q.pop_after(Some(&2)), Some(3));
+        assert_eq!(q.pop_after(Some(&3)), Some(5));
+        assert_eq!(q.pop_after(Some(&5)), None);
+        assert_eq!(q.pop_after(None), Some(1));
+    }
+
+    #[test]
+    fn timers_release_what_is_due() {
+        let mut t = Timers::default();
+        t.add(30, Wake::Kueue("b".into()));
+        t.add(10, Wake::Kueue("a".into()));
+        t.add(10, Wake::Kueue("a".into()));
+        assert_eq!(t.next(), Some(10));
+        assert_eq!(t.take_due(20), vec![Wake::Kueue("a".into())]);
+        assert_eq!(t.next(), Some(30));
+    }
+}
