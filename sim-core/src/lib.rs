@@ -9,6 +9,7 @@ pub mod jq;
 pub mod kubectl;
 pub mod lab;
 pub mod rand;
+pub mod replay;
 pub mod session;
 pub mod shell;
 pub mod transcript;

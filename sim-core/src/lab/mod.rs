@@ -3,10 +3,10 @@
 //! ([`progress`]) judges against a read-only [`view::ClusterView`] — the simulator's, or a real
 //! cluster's through the bridge. The format is documented in `labs/README.md`.
 
+pub mod cases;
 pub mod check;
 pub mod path;
 pub mod progress;
-pub mod replay;
 pub mod view;
 
 use crate::cluster::{ClusterShape, NodeShape};
