@@ -1,8 +1,8 @@
 //! The mini shell: a POSIX-like command line over the [`Vfs`], with pluggable commands.
 //!
 //! `syntax` parses a line into an AST, `exec` runs it (expansion, redirections, pipelines),
-//! `commands` holds the coreutils-like tools, `complete` answers Tab. A host adds its own
-//! commands (kubectl, jq) with [`Shell::register`].
+//! `commands` holds the coreutils-like tools (and `jq`), `complete` answers Tab. A host adds its own
+//! commands (kubectl) with [`Shell::register`].
 
 pub mod commands;
 pub mod complete;
