@@ -12,8 +12,8 @@ mod verify;
 
 use args::{Arg, Args};
 use sim_core::lab::progress::report_lines;
-use sim_core::lab::replay::replay;
 use sim_core::lab::{Lab, Lang, DEFAULT_LAB};
+use sim_core::replay::replay;
 use sim_core::transcript;
 use std::collections::BTreeMap;
 use std::io::Read;

@@ -2,8 +2,8 @@
 //! every step passes; after each replayed case the verdicts and explanations are exactly what the
 //! lab engine gives the same end state in-process, and every failure the case expects is there.
 
+use sim_core::lab::cases::{case_names, case_script, expectations, Expect};
 use sim_core::lab::progress::{judge, report_lines};
-use sim_core::lab::replay::{case_names, case_script, expectations, Expect};
 use sim_core::lab::view::SimView;
 use sim_core::lab::{Lab, Lang};
 use sim_core::session::lab_session;

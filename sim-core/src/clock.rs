@@ -1,5 +1,7 @@
-//! The one virtual clock. Nothing in sim-core reads the wall clock: time moves only when a host
-//! (the browser app, `kueue-lab sim`, a test) calls [`Clock::advance`].
+//! The one virtual clock, and `World`: whatever a command lives in that has that clock.
+//!
+//! Nothing in sim-core reads the wall clock: time moves only when a host (the browser app,
+//! `kueue-lab sim`, a test) calls [`Clock::advance`], or through [`World::sleep`].
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +28,28 @@ impl Clock {
     }
     pub fn advance(&mut self, ms: u64) {
         self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+    }
+}
+
+/// What the shell needs from the world it lives in: the virtual clock. The cluster implements
+/// it too, so `sleep` in the shell moves the cluster's time. (A leaf, so that the cluster and the
+/// shell both use it without either importing the other.)
+pub trait World {
+    fn now_unix(&self) -> i64;
+    /// Virtual milliseconds, for hosts that poll a running command (the shell's `Foreground`).
+    fn now_ms(&self) -> u64 {
+        self.now_unix().max(0) as u64 * 1000
+    }
+    /// `sleep`: let `ms` of virtual time pass.
+    fn sleep(&mut self, ms: u64);
+}
+
+impl World for Clock {
+    fn now_unix(&self) -> i64 {
+        Clock::now_unix(self)
+    }
+    fn sleep(&mut self, ms: u64) {
+        self.advance(ms)
     }
 }
 

@@ -3,10 +3,11 @@
 //! the bridge judges a real cluster — and each of its `cases/` gives the verdicts and
 //! explanations it expects. A new lab folder is covered without touching this file.
 
+use sim_core::lab::cases::{case_names, case_script, expectations};
 use sim_core::lab::progress::{judge, report_lines};
-use sim_core::lab::replay::{case_names, case_script, expectations, replay, verify_expectations};
 use sim_core::lab::view::SimView;
 use sim_core::lab::{Lab, Lang};
+use sim_core::replay::{replay, verify_expectations};
 use sim_core::session::lab_session;
 use sim_core::transcript;
 

@@ -266,7 +266,7 @@ impl Cluster {
     }
 }
 
-impl crate::shell::World for Cluster {
+impl crate::clock::World for Cluster {
     fn now_unix(&self) -> i64 {
         self.clock.now_unix()
     }

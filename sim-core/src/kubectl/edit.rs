@@ -1,12 +1,15 @@
-//! `kubectl edit TYPE NAME`: the object as `-o yaml` under kubectl's header comment, written to
-//! `/tmp/kubectl-edit-N.yaml`; the command stays in the foreground while the host's editor has
-//! the file open. When the editor closes, comment lines are dropped and the object is sent back
-//! with PUT (real kubectl sends a patch of the same change); an error from the server reopens
-//! the file with the error as comments on top, as kubectl does.
+//! `kubectl edit TYPE NAME` (upstream `kubectl/pkg/cmd/edit/edit.go` and `cmd/util/editor/editoptions.go`): the object in the host's editor.
+//!
+//! The object as `-o yaml` under kubectl's header comment, written to `/tmp/kubectl-edit-N.yaml`;
+//! the command stays in the foreground while the host's editor has the file open. When the editor
+//! closes, comment lines are dropped and the object is sent back with PUT (real kubectl sends a
+//! patch of the same change); an error from the server reopens the file with the error as
+//! comments on top, as kubectl does.
 
-use super::command::{namespace, parse_flags, server_error, Out};
-use super::flags::{FlagSpec, Kind};
-use super::get::{resolve_type, type_and_names};
+use super::errors::server_error;
+use super::flags::{namespace, parse_flags, FlagSpec, Kind};
+use super::out::Out;
+use super::resource::{path, resolve_type, type_and_names};
 use super::yaml::to_yaml;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
@@ -148,7 +151,7 @@ impl Foreground<Cluster> for EditSession {
             return (out, None);
         }
         let ns = if self.kind.namespaced { Some(self.namespace.as_str()) } else { None };
-        let req = Request::new(Method::Put, &super::get::path(self.kind, ns, Some(&self.name))).body(edited.clone());
+        let req = Request::new(Method::Put, &path(self.kind, ns, Some(&self.name))).body(edited.clone());
         let r = c.api.handle(c.now_unix(), &req);
         if r.is_success() {
             c.learner_writes.push(crate::cluster::audit::LearnerWrite::apply(edited, &self.namespace, self.kind.namespaced));

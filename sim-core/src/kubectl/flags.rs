@@ -1,6 +1,9 @@
-//! kubectl's flag parsing (cobra + pflag): `--name=value`, `--name value`, `-n value`, `-nvalue`,
-//! bool flags, `--`, and cobra's error lines.
+//! kubectl's flag parsing (upstream `spf13/pflag` under `spf13/cobra`) and cobra's error lines.
+//!
+//! `--name=value`, `--name value`, `-n value`, `-nvalue`, bool flags, `--`; the namespace a
+//! command works in; Go durations for `--timeout` and `--request-timeout`.
 
+use super::out::Out;
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,6 +116,38 @@ pub fn parse(args: &[String], specs: &[FlagSpec]) -> Result<Parsed, String> {
         p.args.push(a.clone());
     }
     Ok(p)
+}
+
+/// Parses flags for a verb, printing cobra's error and hint on failure.
+pub fn parse_flags(out: &mut Out<'_, '_>, verb: &str, args: &[String], specs: &[FlagSpec]) -> Option<Parsed> {
+    match parse(args, specs) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            out.err(&e);
+            out.err(&format!("See 'kubectl {verb} --help' for usage."));
+            None
+        }
+    }
+}
+
+/// The namespace a command works in: `-n`, else the context's (k3s: `default`).
+pub fn namespace(p: &Parsed) -> String {
+    p.value("namespace").unwrap_or("default").to_string()
+}
+
+/// A Go duration as kubectl's `--timeout` and `--request-timeout` take it (`500ms`, `30s`, `2m`,
+/// `1h`; a bare number is seconds), in milliseconds.
+pub fn parse_duration(s: &str) -> Option<u64> {
+    if let Some(ms) = s.strip_suffix("ms") {
+        return ms.parse().ok();
+    }
+    let (num, mult) = match s.chars().last()? {
+        's' => (&s[..s.len() - 1], 1000),
+        'm' => (&s[..s.len() - 1], 60_000),
+        'h' => (&s[..s.len() - 1], 3_600_000),
+        _ => (s, 1000),
+    };
+    num.parse::<f64>().ok().map(|v| (v * mult as f64) as u64)
 }
 
 #[cfg(test)]

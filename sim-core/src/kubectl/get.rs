@@ -1,13 +1,20 @@
-//! `kubectl get` (`kubectl.md` §3): tables from the server, `-o wide|name|json|yaml`, several
-//! types and names, `-A`, `-l`, `--field-selector`, `--show-labels`, `--no-headers`, and the
-//! empty-result and not-found messages.
+//! `kubectl get` (upstream `kubectl/pkg/cmd/get/get.go`; `kubectl.md` §3): tables from the server and the other output formats.
+//!
+//! `-o wide|name|json|yaml|jsonpath|custom-columns`, several types and names, `-A`, `-l`,
+//! `--field-selector`, `--show-labels`, `--no-headers`, `-w` (see `watch`), and the empty-result
+//! and not-found messages.
 
-use super::command::{namespace, parse_flags, server_error, Out};
-use super::flags::{FlagSpec, Kind};
+use super::errors::{server_error, status_from};
+use super::flags::{namespace, parse_duration, parse_flags, FlagSpec, Kind, Parsed};
+use super::json::to_json;
+use super::jsonpath;
+use super::out::Out;
+use super::resource::{path, resolve_type, type_and_names};
 use super::table_printer::{print_table, PrintOptions};
+use super::tabwriter::KUBECTL_TABLE;
 use super::watch::{Watch, WatchOutput, WatchSpec};
 use super::yaml::to_yaml;
-use crate::api::registry::{resolve, KindInfo, Resolved, SERVED};
+use crate::api::registry::{resolve, KindInfo, SERVED};
 use crate::api::rest::{Method, Request};
 use crate::api::status::Status;
 use serde_json::{json, Value};
@@ -29,45 +36,6 @@ const FLAGS: &[FlagSpec] = &[
 
 /// kubectl get's answer when no resource type is given.
 const NO_RESOURCE_TYPE: &str = "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples";
-
-/// `TYPE NAME...` or `TYPE/NAME NAME...` → the type and the names (`None` without arguments).
-pub fn type_and_names(args: &[String]) -> Option<(String, Vec<String>)> {
-    let first = args.first()?;
-    Some(match first.split_once('/') {
-        Some((t, n)) => (t.to_string(), std::iter::once(n.to_string()).chain(args[1..].iter().cloned()).collect()),
-        None => (first.clone(), args[1..].to_vec()),
-    })
-}
-
-/// The REST path of a kind's collection (or one object).
-pub fn path(kind: &KindInfo, ns: Option<&str>, name: Option<&str>) -> String {
-    let base = if kind.group.is_empty() { format!("/api/{}", kind.version) } else { format!("/apis/{}/{}", kind.group, kind.version) };
-    let mut p = match (kind.namespaced, ns) {
-        (true, Some(ns)) => format!("{base}/namespaces/{ns}/{}", kind.plural),
-        _ => format!("{base}/{}", kind.plural),
-    };
-    if let Some(n) = name {
-        p.push('/');
-        p.push_str(n);
-    }
-    p
-}
-
-/// Resolves a type argument, printing kubectl's error for unknown or unserved types.
-pub fn resolve_type(out: &mut Out<'_, '_>, arg: &str) -> Option<&'static KindInfo> {
-    match resolve(arg) {
-        Some(Resolved::Served(k)) => Some(k),
-        Some(Resolved::Unserved(d)) => {
-            let group = if d.group().is_empty() { String::new() } else { format!(".{}", d.group()) };
-            out.err(&format!("error: the simulator does not serve {}{group} (시뮬레이터는 이 종류를 지원하지 않습니다)", d.plural));
-            None
-        }
-        None => {
-            out.err(&format!("error: the server doesn't have a resource type {arg:?}"));
-            None
-        }
-    }
-}
 
 enum Output {
     Table { wide: bool },
@@ -271,8 +239,8 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             let result = match &output {
                 Output::Json => Ok(format!("{}\n", to_json(&doc))),
                 Output::Yaml => Ok(to_yaml(&doc)),
-                Output::JsonPath(t) => super::jsonpath::execute(&normalize_template(t), &doc).map_err(|e| (t.clone(), e)),
-                Output::JsonPathAsJson(t) => super::jsonpath::execute_as_json(&normalize_template(t), &doc)
+                Output::JsonPath(t) => jsonpath::execute(&normalize_template(t), &doc).map_err(|e| (t.clone(), e)),
+                Output::JsonPathAsJson(t) => jsonpath::execute_as_json(&normalize_template(t), &doc)
                     .map(|v| format!("{}\n", to_json(&json!(v))))
                     .map_err(|e| (t.clone(), e)),
                 Output::CustomColumns(spec) => {
@@ -294,7 +262,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// `get -w`: prints the current table and leaves a [`Watch`] running in the foreground.
-fn watch(out: &mut Out<'_, '_>, p: &super::flags::Parsed) {
+fn watch(out: &mut Out<'_, '_>, p: &Parsed) {
     let output = match p.value("output") {
         None => WatchOutput::Table,
         Some("wide") => WatchOutput::Table,
@@ -321,7 +289,7 @@ fn watch(out: &mut Out<'_, '_>, p: &super::flags::Parsed) {
     let Some(kind) = resolve_type(out, &type_arg) else { return };
     let all_ns = p.flag("all-namespaces");
     let ns = namespace(p);
-    let deadline = match p.value("request-timeout").map(super::modify::parse_duration) {
+    let deadline = match p.value("request-timeout").map(parse_duration) {
         None => None,
         Some(Some(0)) => None,
         Some(Some(ms)) => Some(out.cluster().now_ms() + ms),
@@ -373,7 +341,7 @@ fn objects_of(doc: &Value) -> Vec<Value> {
 /// `--sort-by=<jsonpath>`: a stable sort on the field's text (numbers numerically).
 fn sort_objects(mut objs: Vec<Value>, field: &str) -> Vec<Value> {
     let template = normalize_template(field);
-    let key = |o: &Value| super::jsonpath::execute(&template, o).unwrap_or_default();
+    let key = |o: &Value| jsonpath::execute(&template, o).unwrap_or_default();
     objs.sort_by(|a, b| {
         let (ka, kb) = (key(a), key(b));
         match (ka.parse::<f64>(), kb.parse::<f64>()) {
@@ -416,7 +384,7 @@ fn custom_columns(spec: &str, objects: &[Value], no_headers: bool) -> Result<Str
         let cells: Vec<String> = cols
             .iter()
             .map(|(_, path)| {
-                let vals = super::jsonpath::execute_as_json(&normalize_template(path), o).unwrap_or_default();
+                let vals = jsonpath::execute_as_json(&normalize_template(path), o).unwrap_or_default();
                 if vals.is_empty() {
                     "<none>".to_string()
                 } else {
@@ -427,7 +395,7 @@ fn custom_columns(spec: &str, objects: &[Value], no_headers: bool) -> Result<Str
         text.push_str(&cells.join("\t"));
         text.push('\n');
     }
-    Ok(super::tabwriter::KUBECTL_TABLE.format(&text))
+    Ok(KUBECTL_TABLE.format(&text))
 }
 
 /// kubectl wraps a template without braces in `{...}`.
@@ -437,43 +405,4 @@ fn normalize_template(t: &str) -> String {
     } else {
         format!("{{{t}}}")
     }
-}
-
-/// JSON as kubectl prints it: 4-space indentation, and Go's HTML-safe escapes.
-pub fn to_json(v: &Value) -> String {
-    let mut buf = Vec::new();
-    let fmt = serde_json::ser::PrettyFormatter::with_indent(b"    ");
-    let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
-    serde::Serialize::serialize(v, &mut ser).ok();
-    go_escape(&String::from_utf8(buf).unwrap_or_default())
-}
-
-/// Go's encoding/json escapes `<`, `>`, `&`, U+2028 and U+2029 inside strings; outside strings
-/// JSON has none of them, so replacing them everywhere is exact.
-pub fn go_escape(json: &str) -> String {
-    if !json.contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
-        return json.to_string();
-    }
-    json.replace('&', "\\u0026")
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('\u{2028}', "\\u2028")
-        .replace('\u{2029}', "\\u2029")
-}
-
-/// A `metav1.Status` body back to a `Status`.
-pub fn status_from(body: &Value) -> Status {
-    let mut s = Status::bad_request(body["message"].as_str().unwrap_or(""));
-    s.code = body["code"].as_u64().unwrap_or(500) as u16;
-    s.reason = match body["reason"].as_str().unwrap_or("") {
-        "NotFound" => "NotFound",
-        "AlreadyExists" => "AlreadyExists",
-        "Conflict" => "Conflict",
-        "Invalid" => "Invalid",
-        "Forbidden" => "Forbidden",
-        "MethodNotAllowed" => "MethodNotAllowed",
-        "UnsupportedMediaType" => "UnsupportedMediaType",
-        _ => "BadRequest",
-    };
-    s
 }

@@ -1,8 +1,11 @@
-//! `kubectl logs`, `version`, `api-resources`, `cluster-info`, `config` and tab completion
-//! (`k3s.md` §8, §11; `kubectl.md`).
+//! `kubectl logs`, `version`, `api-resources`, `api-versions`, `cluster-info`, `config` and Tab completion (upstream `kubectl/pkg/cmd/…`).
+//!
+//! (`k3s.md` §8, §11; `kubectl.md`.) `logs -f` keeps running as a `follow::LogFollow`.
 
-use super::command::{namespace, parse_flags, server_error, Out};
-use super::flags::{FlagSpec, Kind};
+use super::errors::server_error;
+use super::flags::{namespace, parse_flags, FlagSpec, Kind, Parsed};
+use super::follow::LogFollow;
+use super::out::Out;
 use super::tabwriter::KUBECTL_TABLE;
 use crate::api::object::get_str;
 use crate::api::registry::{DISCOVERY, SERVED};
@@ -188,7 +191,7 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// One pod's log (its only container), the last `tail` lines when given (negative = all).
-fn pod_log(out: &mut Out<'_, '_>, p: &super::flags::Parsed, ns: &str, pod: &Value, tail: Option<i64>) {
+fn pod_log(out: &mut Out<'_, '_>, p: &Parsed, ns: &str, pod: &Value, tail: Option<i64>) {
     let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
     let container = pod.pointer("/spec/containers/0/name").and_then(Value::as_str).unwrap_or("").to_string();
     if let Some(wanted) = p.value("container").filter(|w| *w != container) {
@@ -216,7 +219,7 @@ fn pod_log(out: &mut Out<'_, '_>, p: &super::flags::Parsed, ns: &str, pod: &Valu
     };
     out.out(&shown);
     if p.flag("follow") {
-        let mut follow = super::follow::LogFollow::new(key, log.len());
+        let mut follow = LogFollow::new(key, log.len());
         // A container that has already exited has nothing more to say.
         follow.poll_done(out.cluster());
         if !crate::shell::Foreground::done(&follow) {

@@ -1,4 +1,5 @@
-//! kubectl's JSONPath (`client-go/util/jsonpath` with missing keys allowed, `kubectl.md` §3.7):
+//! kubectl's JSONPath (upstream `client-go/util/jsonpath/jsonpath.go`, missing keys allowed; `kubectl.md` §3.7).
+//!
 //! `{.a.b}`, `{..x}`, `[n]`, `[a:b]`, `[*]`, `['k.e.y']`, `\.` escapes, filters
 //! `[?(@.type=="X")]`, `{range …}{end}`, string literals, several results joined by a space.
 
@@ -284,7 +285,7 @@ fn text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => "null".into(),
-        other => super::get::go_escape(&other.to_string()),
+        other => super::json::go_escape(&other.to_string()),
     }
 }
 

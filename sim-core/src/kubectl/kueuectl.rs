@@ -1,10 +1,11 @@
-//! `kubectl kueue list …` — the kueuectl plugin's read-only listings (columns as kueuectl's
-//! printers define them: `cmd/kueuectl/app/list/*_printer.go`), printed through kubectl's table
-//! printer. Position in queue is the workload's 0-based place among its LocalQueue's pending
-//! workloads, in the order Kueue's queue keeps them.
+//! `kubectl kueue list …`: the kueuectl plugin's read-only listings (upstream Kueue `cmd/kueuectl/app/list/`).
+//!
+//! Columns as kueuectl's printers define them (`cmd/kueuectl/app/list/*_printer.go`), printed
+//! through kubectl's table printer. Position in queue is the workload's 0-based place among its
+//! LocalQueue's pending workloads, in the order Kueue's queue keeps them.
 
-use super::command::{namespace, Out};
-use super::flags::{FlagSpec, Kind};
+use super::flags::{self, namespace, FlagSpec, Kind};
+use super::out::Out;
 use super::table_printer::{print_table, PrintOptions};
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
@@ -65,7 +66,7 @@ fn list_help() -> String {
 }
 
 pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
-    let p = match super::flags::parse(args, FLAGS) {
+    let p = match flags::parse(args, FLAGS) {
         Ok(p) => p,
         Err(e) => {
             out.err(&format!("{e}\n{USAGE_NOT_SHOWN}"));
@@ -95,9 +96,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     };
     // Each list subcommand has its own flags; cobra rejects the others.
     let allowed = allowed_flags(what);
-    if let Some(bad) =
-        p.values.keys().chain(p.bools.keys()).find(|f| !allowed.contains(f) && !super::flags::GLOBAL.iter().any(|g| g.0 == **f))
-    {
+    if let Some(bad) = p.values.keys().chain(p.bools.keys()).find(|f| !allowed.contains(f) && !flags::GLOBAL.iter().any(|g| g.0 == **f)) {
         out.err(&format!("Error: unknown flag: --{bad}\n{USAGE_NOT_SHOWN}"));
         return;
     }

@@ -1,17 +1,24 @@
-//! Pseudo-kubectl: the kubectl the learner already knows, as a command of the mini shell over the
-//! simulated cluster, printing what kubectl v1.32 prints.
+//! Pseudo-kubectl: the kubectl v1.32 the learner already knows, as a command of the mini shell over the simulated cluster.
+//!
+//! The imports run one way: `command` (the dispatcher) → the verbs (`get`, `describe`, `write`,
+//! `modify`, `edit`, `info`, `kueuectl`) → the shared leaf modules (`out`, `flags`, `errors`,
+//! `resource`, `json`, `yaml`, `jsonpath`, `table_printer`, `tabwriter`, `watch`, `follow`). No
+//! file imports `command`, no verb another verb (`tests/layering.rs` holds this).
 
 pub mod command;
 pub mod describe;
-pub mod describe_node;
 pub mod edit;
+pub mod errors;
 pub mod flags;
 pub mod follow;
 pub mod get;
 pub mod info;
+pub mod json;
 pub mod jsonpath;
 pub mod kueuectl;
 pub mod modify;
+pub mod out;
+pub mod resource;
 pub mod table_printer;
 pub mod tabwriter;
 pub mod watch;

@@ -1,9 +1,13 @@
-//! `kubectl label`, `annotate`, `patch` and `wait` (`kubectl.md`): patches through the API
-//! core with kubectl's output lines, and waiting in virtual time.
+//! `kubectl label`, `annotate`, `patch` and `wait` (upstream `kubectl/pkg/cmd/{label,annotate,patch,wait}/`).
+//!
+//! Patches through the API core with kubectl's output lines (`kubectl.md`), and waiting in
+//! virtual time.
 
-use super::command::{namespace, parse_flags, server_error, Out};
-use super::flags::Kind;
-use super::get::resolve_type;
+use super::errors::server_error;
+use super::flags::{namespace, parse_duration, parse_flags, Kind};
+use super::jsonpath;
+use super::out::Out;
+use super::resource::resolve_type;
 use crate::api::object::get_str;
 use crate::api::registry::KindInfo;
 use crate::api::server::PatchType;
@@ -215,19 +219,6 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// Parses a duration like `30s`, `2m`, `1h`, `500ms`, `0` (kubectl's `--timeout`).
-pub fn parse_duration(s: &str) -> Option<u64> {
-    if let Some(ms) = s.strip_suffix("ms") {
-        return ms.parse().ok();
-    }
-    let (num, mult) = match s.chars().last()? {
-        's' => (&s[..s.len() - 1], 1000),
-        'm' => (&s[..s.len() - 1], 60_000),
-        'h' => (&s[..s.len() - 1], 3_600_000),
-        _ => (s, 1000),
-    };
-    num.parse::<f64>().ok().map(|v| (v * mult as f64) as u64)
-}
-
 pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
     let Some(p) = parse_flags(
         out,
@@ -306,7 +297,7 @@ pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
                 _ => (j.to_string(), None),
             };
             let template = if expr.contains('{') { expr } else { format!("{{{expr}}}") };
-            let got = super::jsonpath::execute(&template, obj).map_err(|e| e.1)?;
+            let got = jsonpath::execute(&template, obj).map_err(|e| e.1)?;
             return Ok(match want {
                 Some(w) => got == w,
                 None => !got.is_empty(),

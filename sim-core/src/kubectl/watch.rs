@@ -1,10 +1,11 @@
-//! `kubectl get -w` (`kubectl.md` §3.9): the current table, then one row per change, aligned to
-//! the first table's widths (`RememberWidths`), never a header again. It runs as the shell's
-//! foreground command; each poll compares the objects' resourceVersions with what it has shown.
-//! The simulator's controllers change objects between polls, so several changes to one object
-//! within a poll (one virtual second) show as one row.
+//! `kubectl get -w` (upstream `get.go`'s watch, printed with `RememberWidths`; `kubectl.md` §3.9): the table, then a row per change.
+//!
+//! The current table, then one row per change, aligned to the first table's widths, never a
+//! header again. It runs as the shell's foreground command; each poll compares the objects'
+//! resourceVersions with what it has shown. The simulator's controllers change objects between
+//! polls, so several changes to one object within a poll (one virtual second) show as one row.
 
-use super::get::path;
+use super::resource::path;
 use super::table_printer::{table_lines, PrintOptions};
 use super::tabwriter::KUBECTL_TABLE;
 use crate::api::registry::KindInfo;

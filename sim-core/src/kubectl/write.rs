@@ -1,9 +1,12 @@
-//! `kubectl apply`, `create` and `delete` (`kubectl.md` §2): reading `-f` files, directories
-//! and stdin (multi-document YAML), mapping kinds, and the exact success and error lines.
+//! `kubectl apply`, `create` and `delete` (upstream `kubectl/pkg/cmd/{apply,create,delete}/`; `kubectl.md` §2).
+//!
+//! Reading `-f` files, directories and stdin (multi-document YAML), mapping kinds, and the exact
+//! success and error lines.
 
-use super::command::{namespace, parse_flags, server_error, Out};
-use super::flags::{FlagSpec, Kind};
-use super::get::resolve_type;
+use super::errors::server_error;
+use super::flags::{namespace, parse_duration, parse_flags, FlagSpec, Kind};
+use super::out::Out;
+use super::resource::resolve_type;
 use crate::api::registry::{discovered_kind, kind_for, KindInfo};
 use crate::api::server::{ApiServer, ApplyOutcome, DeleteOptions, Propagation};
 use crate::api::status::Status;
@@ -379,7 +382,7 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
         _ => Propagation::Background,
     };
     let wait = p.bools.get("wait").copied().unwrap_or(true);
-    let limit_ms = match p.value("timeout").map(super::modify::parse_duration) {
+    let limit_ms = match p.value("timeout").map(parse_duration) {
         Some(Some(ms)) if ms > 0 => ms,
         Some(None) => {
             let t = p.value("timeout").unwrap_or("");

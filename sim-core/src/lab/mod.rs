@@ -1,12 +1,15 @@
-//! Labs as data: a lab folder (`labs/<id>/`: `lab.yaml`, `solution.sh`, `files/`, `cases/`) is
-//! parsed into a [`Lab`]; its steps carry declarative checks ([`check::Check`]) that the engine
-//! ([`progress`]) judges against a read-only [`view::ClusterView`] — the simulator's, or a real
-//! cluster's through the bridge. The format is documented in `labs/README.md`.
+//! Labs as data: a lab folder (`labs/<id>/`) parsed into a [`Lab`], its steps judged through a read-only cluster view.
+//!
+//! The folder holds `lab.yaml`, `solution.sh`, `files/` and `cases/` (read by [`cases`]); its
+//! steps carry declarative checks ([`check::Check`]) that the engine ([`progress`]) judges against
+//! a read-only [`view::ClusterView`] — the simulator's, or a real cluster's through the bridge.
+//! The lab engine imports the API core and the cluster's shapes only: replaying a script in a
+//! learner's session is `crate::replay`, above it. The format is documented in `labs/README.md`.
 
+pub mod cases;
 pub mod check;
 pub mod path;
 pub mod progress;
-pub mod replay;
 pub mod view;
 
 use crate::cluster::{ClusterShape, NodeShape};

@@ -1,40 +1,20 @@
 //! The mini shell: a POSIX-like command line over the [`Vfs`], with pluggable commands.
 //!
 //! `syntax` parses a line into an AST, `exec` runs it (expansion, redirections, pipelines),
-//! `commands` holds the coreutils-like tools, `complete` answers Tab. A host adds its own
-//! commands (kubectl, jq) with [`Shell::register`].
+//! `commands` holds the coreutils-like tools (and `jq`), `complete` answers Tab. A host adds its own
+//! commands (kubectl) with [`Shell::register`].
 
 pub mod commands;
 pub mod complete;
 mod exec;
 pub mod syntax;
 
-use crate::clock::Clock;
+/// The world the shell lives in (its clock); defined with the clock so the cluster can be one.
+pub use crate::clock::World;
 use crate::vfs::{normalize, Vfs, HOME};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// What the shell needs from the world it lives in: the virtual clock.
-/// The cluster implements this later, so `sleep` moves the cluster's time.
-pub trait World {
-    fn now_unix(&self) -> i64;
-    /// Virtual milliseconds, for hosts that poll a [`Foreground`] command.
-    fn now_ms(&self) -> u64 {
-        self.now_unix().max(0) as u64 * 1000
-    }
-    /// `sleep`: let `ms` of virtual time pass.
-    fn sleep(&mut self, ms: u64);
-}
-
-impl World for Clock {
-    fn now_unix(&self) -> i64 {
-        Clock::now_unix(self)
-    }
-    fn sleep(&mut self, ms: u64) {
-        self.advance(ms)
-    }
-}
 
 /// A command still running after it returned control, like `kubectl get -w`: the host (the
 /// browser terminal, the transcript runner) polls it as virtual time passes, until the user

@@ -1,6 +1,7 @@
-//! The tools a learner reaches for, written to behave and fail as GNU coreutils, grep and sed do.
+//! The tools a learner reaches for, written to behave and fail as GNU coreutils, grep, sed and jq do.
 
 mod files;
+mod jq;
 mod misc;
 mod opts;
 mod sed;
@@ -62,7 +63,7 @@ pub fn standard<W: World + 'static>() -> Vec<(&'static str, Rc<dyn Command<W>>)>
     ];
     let mut all: Vec<(&'static str, Rc<dyn Command<W>>)> =
         table.into_iter().map(|(name, run, summary)| (name, Rc::new(FnCommand { run, summary }) as Rc<dyn Command<W>>)).collect();
-    all.push(("jq", Rc::new(crate::jq::Jq)));
+    all.push(("jq", Rc::new(jq::Jq)));
     all
 }
 

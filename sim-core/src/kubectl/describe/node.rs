@@ -1,16 +1,17 @@
-//! `kubectl describe node` (`k3s.md` §7.4; upstream `describeNode` and `describeNodeResource` in
-//! kubectl's `describe.go`): the node's metadata, lease, conditions, capacity, system info, the
+//! `kubectl describe node` (upstream `describe.go`: `describeNode`, `describeNodeResource`; `k3s.md` §7.4).
+//!
+//! The node's metadata, lease, conditions, capacity, system info, the
 //! non-terminated pods with their requests and limits as a share of allocatable, the totals, and
 //! the Events section — all one Go tabwriter block, as kubectl writes it.
 
-use super::describe::{annotations_block, events_block, labels_block, rfc1123z};
-use super::tabwriter::KUBECTL_DESCRIBE;
+use super::printer::{annotations_block, events_block, labels_block, rfc1123z};
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
 use crate::api::pod_resources::{add, pod_requests_and_limits, quantities, Totals};
 use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
 use crate::cluster::Cluster;
+use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
 use serde_json::{Map, Value};
 
 /// `value (NN%)`, the share of allocatable truncated to a whole percent (0 when nothing is allocatable).

@@ -1,0 +1,457 @@
+//! Intents: each `Msg` (a key, a paste, a click, a tick, a bridge event) turned into calls on the lab shell.
+//!
+//! Also the terminal's keys (Enter, history, Tab completion, Ctrl-C/L/A/E/U) and the browser's
+//! dialogs a message may ask through (prompt, confirm, a download).
+
+use super::browser::url_state;
+use super::{App, Msg};
+use crate::bridge;
+use crate::speed::step_target;
+use crate::storage;
+use crate::terminal::{Action, LineKind};
+use sim_core::shell::complete::complete;
+use sim_core::vfs::{normalize, HOME};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, KeyboardEvent};
+use yew::prelude::*;
+
+impl App {
+    /// What a message does; `true` when the page should render again.
+    pub(super) fn intent(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Input(v) => {
+                self.term.line = v;
+                self.term.history_pos = None;
+                self.last_tab = false;
+                self.save();
+                true
+            }
+            Msg::Key(e) => {
+                let handled = self.handle_key(e);
+                if handled {
+                    self.save();
+                }
+                handled
+            }
+            Msg::Paste(text) => {
+                let cursor = self.cursor();
+                let prompt = self.prompt();
+                let mut inputs = Vec::new();
+                let caret = self.term.paste(&text, cursor, &prompt, |_, input| inputs.push(input));
+                // Inputs run in order; the prompt of later lines reflects earlier `cd`s only in
+                // the echo of the next paste, which matches what a terminal shows closely enough.
+                for input in inputs {
+                    self.run(input);
+                }
+                self.caret = Some(caret);
+                self.save();
+                true
+            }
+            Msg::FocusInput => {
+                let selecting = web_sys::window().and_then(|w| w.get_selection().ok().flatten()).is_some_and(|s| !s.is_collapsed());
+                if !selecting {
+                    if let Some(el) = self.input_el() {
+                        let _ = el.focus();
+                    }
+                }
+                false
+            }
+            Msg::EditorChanged(text) => {
+                if let Some(path) = self.active.clone() {
+                    self.catch_up_time();
+                    let now = self.cluster.now_unix();
+                    self.show_diagnostics(&path, &text);
+                    match self.shell.state.fs.write(&path, &text, now) {
+                        Ok(()) => self.status.clear(),
+                        Err(e) => self.status = format!("{}: {path}: {e}", self.lang.pick("저장 실패", "Not saved")),
+                    }
+                    self.seen_generation = self.shell.state.fs.generation();
+                    self.judge();
+                    self.save();
+                }
+                true
+            }
+            Msg::EditorSave => {
+                if let (Some(path), Some(editor)) = (self.active.clone(), &self.editor) {
+                    let text = editor.get_doc();
+                    let now = self.cluster.now_unix();
+                    let _ = self.shell.state.fs.write(&path, &text, now);
+                    self.seen_generation = self.shell.state.fs.generation();
+                    self.save();
+                    self.status = format!("{} {path}", self.lang.pick("저장했습니다:", "Saved:"));
+                }
+                true
+            }
+            Msg::Open(path) => {
+                self.open(path);
+                true
+            }
+            Msg::Close(path) => {
+                self.tabs.retain(|p| *p != path);
+                if self.active.as_ref() == Some(&path) {
+                    self.active = self.tabs.last().cloned();
+                    self.show_active(true);
+                }
+                self.finish_foreground_edit(&path);
+                self.save();
+                true
+            }
+            Msg::NewFile => {
+                let dir = self.default_dir();
+                let Some(name) = self.ask("새 파일 이름 (예: flavor.yaml)", "New file name (e.g. flavor.yaml)", "") else {
+                    return false;
+                };
+                let path = normalize(&dir, &name);
+                let now = self.cluster.now_unix();
+                if self.shell.state.fs.stat(&path).is_some() {
+                    self.status = format!("{}: {path}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
+                    return true;
+                }
+                match self.shell.state.fs.write(&path, "", now) {
+                    Ok(()) => {
+                        self.seen_generation = self.shell.state.fs.generation();
+                        self.open(path);
+                    }
+                    Err(e) => self.status = format!("{}: {path}: {e}", self.lang.pick("만들 수 없습니다", "Cannot create")),
+                }
+                true
+            }
+            Msg::RenameFile => {
+                let Some(old) = self.active.clone() else { return false };
+                let shown = old.strip_prefix(&format!("{HOME}/")).unwrap_or(&old).to_string();
+                let Some(name) = self.ask("새 이름 (/root 기준)", "New name (relative to /root)", &shown) else { return false };
+                let new = normalize(HOME, &name);
+                if self.shell.state.fs.stat(&new).is_some() && new != old {
+                    self.status = format!("{}: {new}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
+                    return true;
+                }
+                match self.shell.state.fs.rename(&old, &new) {
+                    Ok(()) => {
+                        for t in self.tabs.iter_mut().filter(|t| **t == old) {
+                            t.clone_from(&new);
+                        }
+                        self.active = Some(new);
+                        self.seen_generation = self.shell.state.fs.generation();
+                        self.save();
+                    }
+                    Err(e) => self.status = format!("{}: {e}", self.lang.pick("이름을 바꿀 수 없습니다", "Cannot rename")),
+                }
+                true
+            }
+            Msg::DeleteFile => {
+                let Some(path) = self.active.clone() else { return false };
+                if !self.confirm("이 파일을 지울까요?", "Delete this file?") {
+                    return false;
+                }
+                let _ = self.shell.state.fs.remove(&path, false);
+                self.sync_editor_from_fs();
+                self.save();
+                true
+            }
+            Msg::ToggleLang => {
+                self.lang = self.lang.other();
+                self.save();
+                true
+            }
+            Msg::Tick => {
+                let before = self.cluster.api.resource_version();
+                let clock = self.cluster.now_unix();
+                self.catch_up_time();
+                if self.cluster.api.resource_version() != before {
+                    storage::save_cluster(&self.cluster);
+                    self.judge();
+                } else if self.cluster.now_unix() != clock {
+                    // The clock is part of the state a reload restores.
+                    storage::save_cluster(&self.cluster);
+                }
+                self.poll_foreground() || self.cluster.now_unix() != clock
+            }
+            Msg::Hint(step) => {
+                *self.lab_state.hints.entry(step).or_default() += 1;
+                self.save();
+                true
+            }
+            Msg::ShowSolution => {
+                if !self.confirm(
+                    "모범 답안을 볼까요? 스스로 풀어 보고 막혔을 때 보는 것을 권합니다.",
+                    "Show the reference solution? It is best kept for when you are stuck.",
+                ) {
+                    return false;
+                }
+                self.lab_state.solution_shown = true;
+                self.save();
+                true
+            }
+            Msg::SetSpeed(speed) => {
+                self.catch_up_time();
+                self.lab_state.speed = speed;
+                self.save();
+                true
+            }
+            Msg::StepTime => {
+                self.catch_up_time();
+                let now = self.cluster.now_ms();
+                let target = step_target(now, self.cluster.next_wakeup());
+                self.cluster.advance(target - now);
+                storage::save_cluster(&self.cluster);
+                self.judge();
+                self.poll_foreground();
+                true
+            }
+            Msg::ExportFile => {
+                self.catch_up_time();
+                let json = storage::write_snapshot(&self.saved(), &self.cluster);
+                if let Err(e) = self.download("kueue-lab-state.json", &json) {
+                    self.status = format!("{}: {e:?}", self.lang.pick("내보낼 수 없습니다", "Cannot export"));
+                }
+                true
+            }
+            Msg::ExportUrl => {
+                self.catch_up_time();
+                let json = storage::write_snapshot(&self.saved(), &self.cluster);
+                let Some(w) = web_sys::window() else { return false };
+                let loc = w.location();
+                let url = format!(
+                    "{}{}{}#state={}",
+                    loc.origin().unwrap_or_default(),
+                    loc.pathname().unwrap_or_default(),
+                    loc.search().unwrap_or_default(),
+                    storage::to_url_fragment(&json)
+                );
+                let _ = w.prompt_with_message_and_default(
+                    self.lang.pick(
+                        "이 주소를 열면 지금 상태 그대로 열립니다. 복사하세요:",
+                        "Opening this address opens exactly this state. Copy it:",
+                    ),
+                    &url,
+                );
+                false
+            }
+            Msg::ImportPick => {
+                if let Some(input) = self.import_ref.cast::<HtmlInputElement>() {
+                    input.set_value("");
+                    input.click();
+                }
+                false
+            }
+            Msg::SetBridge(url) => {
+                if url.starts_with("http://") || url.starts_with("https://") {
+                    self.bridge_url = Some(url);
+                }
+                true
+            }
+            Msg::VerifyReal => {
+                let Some(url) = self.bridge_url.clone() else { return false };
+                let key = format!("kueue-lab:bridge-token:{url}");
+                let storage = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+                let saved = storage.as_ref().and_then(|s| s.get_item(&key).ok().flatten()).filter(|t| !t.is_empty());
+                let token = match saved {
+                    Some(t) => t,
+                    None => {
+                        let Some(t) =
+                            self.ask("브리지 토큰을 입력하세요 (강사에게 받은 값)", "Enter the bridge token (from your instructor)", "")
+                        else {
+                            return false;
+                        };
+                        if let Some(s) = &storage {
+                            let _ = s.set_item(&key, &t);
+                        }
+                        t
+                    }
+                };
+                self.catch_up_time();
+                let (body, skipped) = bridge::request_body(&self.lab, &self.shell.state.fs, &self.cluster);
+                self.bridge = bridge::Run { running: true, skipped, ..Default::default() };
+                let on_event = ctx.link().callback(Msg::BridgeEvent);
+                let on_end = ctx.link().callback(Msg::BridgeEnded);
+                bridge::start(&url, &token, &body, move |line| on_event.emit(line), move |err| on_end.emit(err));
+                true
+            }
+            Msg::BridgeEvent(line) => {
+                self.bridge.take(&line);
+                if self.bridge.bad_token {
+                    if let (Some(url), Some(s)) = (&self.bridge_url, web_sys::window().and_then(|w| w.local_storage().ok().flatten())) {
+                        let _ = s.remove_item(&format!("kueue-lab:bridge-token:{url}"));
+                    }
+                }
+                true
+            }
+            Msg::BridgeEnded(err) => {
+                self.bridge.running = false;
+                if let Some(e) = err {
+                    self.bridge.error = Some(sim_core::lab::Text::new(
+                        format!("브리지에 연결할 수 없습니다 ({}): {e}", self.bridge_url.clone().unwrap_or_default()),
+                        format!("The bridge cannot be reached ({}): {e}", self.bridge_url.clone().unwrap_or_default()),
+                    ));
+                    self.bridge.done = Some(false);
+                }
+                true
+            }
+            Msg::ImportFromUrl => {
+                let Some(fragment) = url_state() else { return false };
+                self.import_fragment(&fragment);
+                true
+            }
+            Msg::Import(json) => {
+                if !self.confirm("지금 상태를 불러온 상태로 바꿀까요?", "Replace the current state with the imported one?") {
+                    return false;
+                }
+                self.import(&json);
+                true
+            }
+            Msg::Reset { confirm } => {
+                if confirm
+                    && !self.confirm(
+                        "처음 상태로 되돌릴까요? 파일과 기록이 모두 지워집니다.",
+                        "Reset to the initial state? All files and history will be erased.",
+                    )
+                {
+                    return false;
+                }
+                self.reset();
+                true
+            }
+        }
+    }
+
+    fn handle_key(&mut self, e: KeyboardEvent) -> bool {
+        // Keys that finish or belong to an IME composition (Korean input) are not ours.
+        if e.is_composing() || e.key_code() == 229 {
+            return false;
+        }
+        let ctrl = e.ctrl_key() || e.meta_key();
+        let key = e.key();
+        let is_tab = key == "Tab";
+        let prompt = self.prompt();
+        let handled = match (ctrl, key.as_str()) {
+            (false, "Enter") if self.foreground.is_some() => {
+                // The terminal belongs to the running command until Ctrl-C.
+                e.prevent_default();
+                true
+            }
+            (false, "Enter") => {
+                e.prevent_default();
+                self.completions.clear();
+                if let Action::Run(input) = self.term.enter(&prompt) {
+                    self.run(input);
+                }
+                self.save();
+                true
+            }
+            (false, "ArrowUp") | (false, "ArrowDown") => {
+                e.prevent_default();
+                self.term.browse(&self.shell.state.history, key == "ArrowUp");
+                self.caret = Some(self.term.line.len());
+                true
+            }
+            (false, "Tab") => {
+                e.prevent_default();
+                let cursor = self.cursor();
+                let c = complete(&self.shell, &self.cluster, &self.term.line, cursor);
+                let current = &self.term.line[c.start..cursor];
+                if c.candidates.len() > 1 && c.replacement == current {
+                    if self.last_tab {
+                        self.completions = c.candidates.clone();
+                    }
+                } else {
+                    let tail = self.term.line[cursor..].to_string();
+                    self.term.line = format!("{}{}{}", &self.term.line[..c.start], c.replacement, tail);
+                    self.caret = Some(c.start + c.replacement.len());
+                    self.completions.clear();
+                }
+                true
+            }
+            (true, "c") | (true, "C") => {
+                // With text selected in the page, Ctrl-C copies it instead.
+                let selected = web_sys::window()
+                    .and_then(|w| w.get_selection().ok().flatten())
+                    .is_some_and(|s| !s.is_collapsed() && s.to_string().as_string().is_some_and(|t| !t.is_empty()));
+                if selected {
+                    false
+                } else if self.foreground.take().is_some() {
+                    e.prevent_default();
+                    self.term.push(LineKind::Stdout, "^C\n");
+                    true
+                } else {
+                    e.prevent_default();
+                    self.term.cancel(&prompt);
+                    self.completions.clear();
+                    true
+                }
+            }
+            (true, "l") | (true, "L") => {
+                e.prevent_default();
+                self.term.clear();
+                self.completions.clear();
+                true
+            }
+            (true, "a") | (true, "A") => {
+                e.prevent_default();
+                self.caret = Some(0);
+                true
+            }
+            (true, "e") | (true, "E") => {
+                e.prevent_default();
+                self.caret = Some(self.term.line.len());
+                true
+            }
+            (true, "u") | (true, "U") => {
+                e.prevent_default();
+                let cursor = self.cursor();
+                self.term.line = self.term.line[cursor..].to_string();
+                self.caret = Some(0);
+                true
+            }
+            _ => false,
+        };
+        self.last_tab = is_tab;
+        handled
+    }
+
+    pub(super) fn input_el(&self) -> Option<HtmlInputElement> {
+        self.input_ref.cast::<HtmlInputElement>()
+    }
+
+    pub(super) fn cursor(&self) -> usize {
+        let Some(el) = self.input_el() else { return self.term.line.len() };
+        // selectionStart counts UTF-16 units; convert to a byte offset.
+        let units = el.selection_start().ok().flatten().unwrap_or(u32::MAX) as usize;
+        let mut seen = 0;
+        for (i, c) in self.term.line.char_indices() {
+            if seen >= units {
+                return i;
+            }
+            seen += c.len_utf16();
+        }
+        self.term.line.len()
+    }
+
+    fn ask(&self, ko: &'static str, en: &'static str, default: &str) -> Option<String> {
+        let w = web_sys::window()?;
+        w.prompt_with_message_and_default(self.lang.pick(ko, en), default)
+            .ok()
+            .flatten()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+    }
+
+    fn confirm(&self, ko: &'static str, en: &'static str) -> bool {
+        web_sys::window().and_then(|w| w.confirm_with_message(self.lang.pick(ko, en)).ok()).unwrap_or(false)
+    }
+
+    fn download(&self, name: &str, text: &str) -> Result<(), JsValue> {
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        let opts = web_sys::BlobPropertyBag::new();
+        opts.set_type("application/json");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let doc = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+        let a: web_sys::HtmlAnchorElement = doc.create_element("a")?.dyn_into()?;
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+        web_sys::Url::revoke_object_url(&url)?;
+        Ok(())
+    }
+}

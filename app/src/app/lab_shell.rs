@@ -1,0 +1,292 @@
+//! The lab shell: the session the page holds (shell with kubectl, cluster, lab progress) and everything that changes it.
+//!
+//! Running commands, letting virtual time follow the wall clock, judging the steps, keeping the
+//! editor in step with the files, `kubectl edit`'s foreground file, import and reset. Intents call
+//! these; nothing here reads the DOM's events.
+
+use super::browser::{clear_url_state, post_to_parent};
+use super::App;
+use crate::editor;
+use crate::i18n::Lang;
+use crate::storage::{self, LabSaved, Saved};
+use crate::terminal::{LineKind, Terminal};
+use sim_core::cluster::Cluster;
+use sim_core::lab::view::SimView;
+use sim_core::lab::{Lab, DEFAULT_LAB};
+use sim_core::session::lab_session;
+use sim_core::shell::Shell;
+use sim_core::vfs::HOME;
+
+/// The simulator's seed: every learner starts from the same cluster.
+const SEED: u64 = 2026;
+
+/// A fresh session: the lab's cluster and a shell with kubectl.
+pub(super) fn fresh(lab: &Lab) -> (Shell<Cluster>, Cluster) {
+    lab_session(lab, SEED)
+}
+
+/// The lab named (`?lab=ID`, an imported state's lab), else the default.
+pub(super) fn pick_lab(named: Option<&str>) -> Lab {
+    let wanted = named.filter(|s| !s.is_empty()).unwrap_or(DEFAULT_LAB);
+    match Lab::bundled(wanted).or_else(|| Lab::bundled(DEFAULT_LAB)) {
+        Some(Ok(lab)) => lab,
+        Some(Err(e)) => panic!("a bundled lab does not load: {e}"),
+        None => panic!("no bundled lab"),
+    }
+}
+
+pub(super) fn welcome(term: &mut Terminal, lang: Lang) {
+    term.push(
+        LineKind::Info,
+        lang.pick(
+            "Kueue Lab 터미널입니다. 명령 목록은 help, 파일은 위 편집기에서 열 수 있습니다.\n",
+            "Kueue Lab terminal. Type help for the commands; open files in the editor above.\n",
+        ),
+    );
+}
+
+impl App {
+    pub(super) fn prompt(&self) -> String {
+        self.shell.prompt()
+    }
+
+    pub(super) fn saved(&self) -> Saved {
+        storage::saved(&self.shell.state, &self.term, &self.tabs, self.active.as_ref(), self.lang, self.lab_state.clone())
+    }
+
+    pub(super) fn save(&self) {
+        storage::save(&self.saved());
+    }
+
+    /// Lets virtual time catch up with the wall clock (at the chosen speed) before something happens.
+    pub(super) fn catch_up_time(&mut self) {
+        let now = js_sys::Date::now();
+        let elapsed = (now - self.wall_ms).max(0.0) as u64;
+        self.wall_ms = now;
+        let virtual_ms = elapsed * self.lab_state.speed.factor();
+        if virtual_ms > 0 {
+            self.cluster.advance(virtual_ms);
+        }
+    }
+
+    /// Judges the lab's steps if the cluster or the files changed since the last time, and tells
+    /// the embedding page about steps just completed and the lab's completion.
+    pub(super) fn judge(&mut self) {
+        let now = (self.cluster.api.resource_version(), self.shell.state.fs.generation());
+        if now == self.judged_at && !self.steps.is_empty() {
+            return;
+        }
+        self.judged_at = now;
+        let view = SimView { api: &self.cluster.api, fs: &self.shell.state.fs };
+        let eval = self.lab_state.progress.update(&self.lab, &view);
+        for id in &eval.newly_passed {
+            post_to_parent("kueue-lab:step-completed", &[("lab", &self.lab.id), ("stepId", id)]);
+        }
+        if eval.lab_completed {
+            post_to_parent("kueue-lab:lab-completed", &[("lab", &self.lab.id)]);
+        }
+        let changed = !eval.newly_passed.is_empty() || eval.lab_completed;
+        self.steps = eval.steps;
+        if changed {
+            self.save();
+        }
+    }
+
+    pub(super) fn run(&mut self, input: String) {
+        self.catch_up_time();
+        let result = self.shell.run(&mut self.cluster, &input);
+        storage::save_cluster(&self.cluster);
+        self.judge();
+        for (fd, text) in &result.output.chunks {
+            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
+        }
+        self.foreground = self.shell.take_foreground();
+        self.sync_editor_from_fs();
+        self.open_foreground_edit();
+    }
+
+    /// `kubectl edit` waits for its file: open it in the editor and say how to finish.
+    pub(super) fn open_foreground_edit(&mut self) {
+        let Some(path) = self.foreground.as_ref().and_then(|f| f.edit_path()) else { return };
+        self.open(path);
+        self.term.push(
+            LineKind::Info,
+            self.lang.pick(
+                "편집기에서 고친 뒤 탭을 닫으면(×) 적용됩니다. 취소하려면 터미널에서 Ctrl-C.\n",
+                "Edit the file in the editor, then close its tab (×) to apply. Ctrl-C in the terminal cancels.\n",
+            ),
+        );
+    }
+
+    /// The editor tab of `kubectl edit`'s file was closed: the command applies the text.
+    pub(super) fn finish_foreground_edit(&mut self, path: &str) {
+        if self.foreground.as_ref().and_then(|f| f.edit_path()).as_deref() != Some(path) {
+            return;
+        }
+        self.catch_up_time();
+        let text = self.shell.state.fs.read(path).unwrap_or("").to_string();
+        let Some(fg) = self.foreground.as_mut() else { return };
+        let (output, reopen) = fg.editor_closed(&mut self.cluster, &text);
+        let done = fg.done();
+        for (fd, text) in &output.chunks {
+            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
+        }
+        storage::save_cluster(&self.cluster);
+        self.judge();
+        if let Some(text) = reopen {
+            let _ = self.shell.state.fs.write(path, &text, self.cluster.now_unix());
+            self.seen_generation = self.shell.state.fs.generation();
+            self.open_foreground_edit();
+        }
+        if done {
+            self.foreground = None;
+        }
+    }
+
+    /// Lets the foreground command print what changed; ends it at its own deadline.
+    pub(super) fn poll_foreground(&mut self) -> bool {
+        let Some(fg) = self.foreground.as_mut() else { return false };
+        let text = fg.poll(&mut self.cluster);
+        if fg.done() || fg.deadline_ms().is_some_and(|d| self.cluster.now_ms() >= d) {
+            self.foreground = None;
+        }
+        if !text.is_empty() {
+            self.term.push_output(LineKind::Stdout, &text);
+        }
+        !text.is_empty() || self.foreground.is_none()
+    }
+
+    /// A file written or removed from the terminal shows up in the editor.
+    pub(super) fn sync_editor_from_fs(&mut self) {
+        let generation = self.shell.state.fs.generation();
+        if generation == self.seen_generation {
+            return;
+        }
+        self.seen_generation = generation;
+        let fs = &self.shell.state.fs;
+        self.tabs.retain(|p| fs.read(p).is_ok());
+        if self.active.as_ref().is_some_and(|a| !self.tabs.contains(a)) {
+            self.active = self.tabs.last().cloned();
+            self.show_active(true);
+        } else {
+            self.show_active(false);
+        }
+    }
+
+    /// Puts the active file into the editor (only if its text differs, unless `force`).
+    pub(super) fn show_active(&mut self, force: bool) {
+        let Some(editor) = &self.editor else { return };
+        match &self.active {
+            Some(path) => {
+                let text = self.shell.state.fs.read(path).unwrap_or("").to_string();
+                if force || editor.get_doc() != text {
+                    editor.set_doc(&text, editor::kind_for(path));
+                }
+                self.show_diagnostics(path, &text);
+            }
+            None => editor.set_doc("", "none"),
+        }
+    }
+
+    /// Inline errors for the file in the editor: YAML syntax, then what `kubectl apply` would
+    /// answer for each document (the API core's own mapping, admission and validation, run as a
+    /// server-side dry run against a copy of the cluster).
+    pub(super) fn show_diagnostics(&self, path: &str, text: &str) {
+        let Some(editor) = &self.editor else { return };
+        let diags: Vec<editor::Diagnostic> = if editor::kind_for(path) == "yaml" {
+            let syntax = sim_core::yaml::syntax_errors(text);
+            if syntax.is_empty() {
+                let name = sim_core::vfs::file_name(path);
+                sim_core::kubectl::write::check_manifest_file(&self.cluster.api, self.cluster.now_unix(), name, text)
+                    .into_iter()
+                    .map(|p| {
+                        let severity = if p.message.contains("(NotFound)") { "warning" } else { "error" };
+                        editor::Diagnostic { line: p.line as u32, message: p.message, severity }
+                    })
+                    .collect()
+            } else {
+                syntax.into_iter().map(|e| editor::Diagnostic { line: e.line as u32, message: e.message, severity: "error" }).collect()
+            }
+        } else {
+            Vec::new()
+        };
+        editor.set_diagnostics(&editor::diagnostics_to_js(&diags));
+    }
+
+    pub(super) fn open(&mut self, path: String) {
+        if !self.tabs.contains(&path) {
+            self.tabs.push(path.clone());
+        }
+        self.active = Some(path);
+        self.show_active(true);
+        self.save();
+    }
+
+    pub(super) fn default_dir(&self) -> String {
+        if self.shell.state.fs.is_dir(&self.lab.workdir) {
+            self.lab.workdir.clone()
+        } else {
+            HOME.to_string()
+        }
+    }
+
+    /// Opens a state carried by a link (`#state=…`), then drops it from the address bar.
+    pub(super) fn import_fragment(&mut self, fragment: &str) {
+        clear_url_state();
+        match storage::from_url_fragment(fragment) {
+            Ok(json) => self.import(&json),
+            Err(e) => self.status = format!("{}: {e}", self.lang.pick("링크의 상태를 읽을 수 없습니다", "The link's state cannot be read")),
+        }
+    }
+
+    /// Replaces the whole state with an exported one; on any error nothing changes.
+    pub(super) fn import(&mut self, json: &str) {
+        match storage::read_snapshot(json) {
+            Ok((saved, cluster)) => {
+                self.lab = pick_lab(Some(&saved.lab.id));
+                storage::use_lab(&self.lab.id);
+                self.shell.state = saved.shell;
+                self.cluster = cluster;
+                self.term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
+                self.tabs = saved.tabs;
+                self.active = saved.active;
+                self.lang = saved.lang;
+                self.lab_state = saved.lab;
+                self.foreground = None;
+                self.steps.clear();
+                self.seen_generation = self.shell.state.fs.generation();
+                storage::save_cluster(&self.cluster);
+                self.show_active(true);
+                self.judge();
+                self.save();
+                self.status = self.lang.pick("상태를 불러왔습니다.", "State imported.").to_string();
+            }
+            Err(e) => {
+                self.status = format!(
+                    "{}: {e}",
+                    self.lang.pick("불러올 수 없습니다 (지금 상태는 그대로입니다)", "Cannot import (your current state is unchanged)")
+                );
+            }
+        }
+    }
+
+    pub(super) fn reset(&mut self) {
+        storage::clear();
+        let (shell, cluster) = fresh(&self.lab);
+        self.lab_state = LabSaved { id: self.lab.id.clone(), speed: self.lab_state.speed, ..Default::default() };
+        self.steps.clear();
+        self.shell = shell;
+        self.cluster = cluster;
+        storage::save_cluster(&self.cluster);
+        self.term = Terminal::default();
+        self.foreground = None;
+        welcome(&mut self.term, self.lang);
+        self.tabs.clear();
+        self.active = None;
+        self.completions.clear();
+        self.seen_generation = self.shell.state.fs.generation();
+        self.show_active(true);
+        self.judge();
+        self.save();
+    }
+}

@@ -1,0 +1,257 @@
+//! The page component: what the app holds (`App`), what the learner can do (`Msg`), and Yew's lifecycle.
+//!
+//! The component holds the session (the shell with kubectl, and the simulated cluster) and turns
+//! user intents into calls into sim-core. Split by concern: `lab_shell` (the lab's session the
+//! page holds and what changes it: commands, time, judging, files in the editor, import, reset),
+//! `intents` (each `Msg` — a key, a click, a tick, a bridge event — turned into calls on the lab
+//! shell), `view` (the page's HTML: top bar, steps pane, editor, terminal, cluster pane) and
+//! `browser` (the page around the component: the URL, performance marks, messages to the
+//! embedding page).
+
+mod browser;
+mod intents;
+mod lab_shell;
+mod view;
+
+use crate::bridge;
+use crate::editor::{self, EditorHandle};
+use crate::i18n::Lang;
+use crate::speed::Speed;
+use crate::storage::{self, LabSaved};
+use crate::terminal::{floor_boundary, Terminal};
+use browser::{mark, post_to_parent, query, query_flag, url_state};
+use lab_shell::{fresh, pick_lab, welcome};
+use sim_core::cluster::Cluster;
+use sim_core::lab::progress::StepResult;
+use sim_core::lab::Lab;
+use sim_core::shell::{Foreground, Shell};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+/// How often virtual time catches up with the wall clock while the page is open.
+const TICK_MS: u32 = 1_000;
+
+pub enum Msg {
+    Input(String),
+    Key(KeyboardEvent),
+    Paste(String),
+    FocusInput,
+    EditorChanged(String),
+    EditorSave,
+    Open(String),
+    Close(String),
+    NewFile,
+    RenameFile,
+    DeleteFile,
+    ToggleLang,
+    Reset {
+        confirm: bool,
+    },
+    /// Virtual time follows wall time: controllers progress while the learner watches.
+    Tick,
+    /// Reveal the next hint of a step.
+    Hint(String),
+    ShowSolution,
+    SetSpeed(Speed),
+    /// Jump virtual time to the next thing the cluster waits for.
+    StepTime,
+    ExportFile,
+    ExportUrl,
+    /// Opens the file picker for Import.
+    ImportPick,
+    /// An exported state to load, from a file (asks first).
+    Import(String),
+    /// The address changed to a `#state=` link in the same tab.
+    ImportFromUrl,
+    /// "Verify on a real cluster".
+    VerifyReal,
+    BridgeEvent(String),
+    /// The bridge's stream ended; the text says why it could not be reached, if it could not.
+    BridgeEnded(Option<String>),
+    /// The embedding page named a bridge (`{type: "kueue-lab:config", bridge}`).
+    SetBridge(String),
+}
+
+pub struct App {
+    lab: Lab,
+    /// Step progress, hints and speed: saved with the session.
+    lab_state: LabSaved,
+    /// The last judgement of every step.
+    steps: Vec<StepResult>,
+    /// (store resourceVersion, filesystem generation) when the steps were last judged.
+    judged_at: (u64, u64),
+    /// The `kueue-lab serve` endpoint, when the course provides one (`?bridge=URL`).
+    bridge_url: Option<String>,
+    /// The last verification on the real cluster.
+    bridge: bridge::Run,
+    shell: Shell<Cluster>,
+    cluster: Cluster,
+    term: Terminal,
+    tabs: Vec<String>,
+    active: Option<String>,
+    lang: Lang,
+    embed: bool,
+    /// Candidates shown after a second Tab.
+    completions: Vec<String>,
+    last_tab: bool,
+    editor: Option<EditorHandle>,
+    editor_ref: NodeRef,
+    input_ref: NodeRef,
+    term_ref: NodeRef,
+    import_ref: NodeRef,
+    /// The filesystem generation the editor last showed.
+    seen_generation: u64,
+    status: String,
+    /// Wall-clock milliseconds when virtual time last caught up (virtual time follows wall time).
+    wall_ms: f64,
+    /// Where to put the input's caret after the next render.
+    caret: Option<usize>,
+    /// A command still running (`kubectl get -w`): polled every tick until Ctrl-C or its deadline.
+    foreground: Option<Box<dyn Foreground<Cluster>>>,
+    _listeners: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    _ticker: Option<gloo_timers::callback::Interval>,
+}
+
+impl Component for App {
+    type Message = Msg;
+    type Properties = ();
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let embed = query_flag("embed");
+        mark("kueue-lab:create");
+        let lab = pick_lab(query("lab").as_deref());
+        mark("kueue-lab:lab-loaded");
+        storage::use_lab(&lab.id);
+        let loaded = storage::load();
+        let (mut shell, mut cluster) = fresh(&lab);
+        let (term, tabs, active, lang, lab_state) = match loaded {
+            Some(saved) => {
+                let term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
+                shell.state = saved.shell;
+                if let Some(c) = storage::load_cluster() {
+                    cluster = c;
+                }
+                (term, saved.tabs, saved.active, saved.lang, LabSaved { id: lab.id.clone(), ..saved.lab })
+            }
+            None => {
+                let mut term = Terminal::default();
+                let lang = Lang::default();
+                welcome(&mut term, lang);
+                (term, Vec::new(), None, lang, LabSaved { id: lab.id.clone(), ..Default::default() })
+            }
+        };
+        let ticker = {
+            let link = ctx.link().clone();
+            Some(gloo_timers::callback::Interval::new(TICK_MS, move || link.send_message(Msg::Tick)))
+        };
+        // The embedding page may send {type: "kueue-lab:reset"}.
+        let link = ctx.link().clone();
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let kind = js_sys::Reflect::get(&e.data(), &"type".into()).ok().and_then(|v| v.as_string());
+            if kind.as_deref() == Some("kueue-lab:reset") {
+                link.send_message(Msg::Reset { confirm: false });
+            }
+            if kind.as_deref() == Some("kueue-lab:config") {
+                if let Some(url) = js_sys::Reflect::get(&e.data(), &"bridge".into()).ok().and_then(|v| v.as_string()) {
+                    link.send_message(Msg::SetBridge(url));
+                }
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+        }
+        let link = ctx.link().clone();
+        let on_hash =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |_: web_sys::MessageEvent| link.send_message(Msg::ImportFromUrl));
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+        }
+        mark("kueue-lab:session-ready");
+        let seen_generation = shell.state.fs.generation();
+        let from_url = url_state();
+        let mut app = App {
+            lab,
+            lab_state,
+            steps: Vec::new(),
+            judged_at: (0, 0),
+            bridge_url: query("bridge").filter(|u| u.starts_with("http://") || u.starts_with("https://")),
+            bridge: bridge::Run::default(),
+            shell,
+            cluster,
+            term,
+            tabs,
+            active,
+            lang,
+            embed,
+            completions: Vec::new(),
+            last_tab: false,
+            editor: None,
+            editor_ref: NodeRef::default(),
+            input_ref: NodeRef::default(),
+            term_ref: NodeRef::default(),
+            import_ref: NodeRef::default(),
+            seen_generation,
+            status: String::new(),
+            wall_ms: js_sys::Date::now(),
+            caret: None,
+            foreground: None,
+            _listeners: vec![on_message, on_hash],
+            _ticker: ticker,
+        };
+        if let Some(fragment) = from_url {
+            app.import_fragment(&fragment);
+        }
+        app.judge();
+        mark("kueue-lab:judged");
+        app
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        self.intent(ctx, msg)
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        self.page(ctx)
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        if first_render {
+            if let Some(host) = self.editor_ref.cast::<web_sys::Element>() {
+                let change = ctx.link().callback(Msg::EditorChanged);
+                let save = ctx.link().callback(|_: ()| Msg::EditorSave);
+                let on_change = Closure::<dyn Fn(String)>::new(move |s: String| change.emit(s));
+                let on_save = Closure::<dyn Fn()>::new(move || save.emit(()));
+                let handle = editor::create_editor(&host, on_change.as_ref().unchecked_ref(), on_save.as_ref().unchecked_ref());
+                on_change.forget();
+                on_save.forget();
+                self.editor = Some(handle);
+                self.show_active(true);
+            }
+            if let Some(el) = self.input_el() {
+                let _ = el.focus();
+            }
+            // The moment the prompt is usable, for tests/e2e/startup-bench.mjs.
+            if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+                let _ = perf.mark("kueue-lab:prompt-ready");
+            }
+            if self.embed {
+                post_to_parent("kueue-lab:ready", &[("lab", &self.lab.id)]);
+            }
+            if query_flag("debug-panic") {
+                // A deliberate panic, so the end-to-end tests can see the panic banner.
+                panic!("deliberate panic requested with ?debug-panic=1");
+            }
+        }
+        if let Some(el) = self.term_ref.cast::<web_sys::Element>() {
+            el.set_scroll_top(el.scroll_height());
+        }
+        if let Some(pos) = self.caret.take() {
+            if let Some(el) = self.input_el() {
+                let units = self.term.line[..floor_boundary(&self.term.line, pos)].encode_utf16().count() as u32;
+                let _ = el.set_selection_range(units, units);
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! `kubectl describe` (upstream `kubectl/pkg/describe/describe.go`; `kubectl.md` §5): finds the objects, hands each to its kind's describer.
+//!
+//! The describers: `generic` (Kueue's custom resources), `job`, `pod`, `namespace`, `node`; the
+//! blocks they share (labels, annotations, Events, …) are in `printer`. All are laid out by Go's
+//! tabwriter with describe's settings (`kubectl.md` §1.7).
+
+mod generic;
+mod job;
+mod namespace;
+mod node;
+mod pod;
+mod printer;
+
+use super::errors::server_error;
+use super::flags::{namespace, parse_flags, FlagSpec, Kind};
+use super::out::Out;
+use super::resource::resolve_type;
+use crate::api::object::get_str;
+use crate::api::registry::KindInfo;
+use serde_json::Value;
+
+const FLAGS: &[FlagSpec] =
+    &[("selector", Some('l'), Kind::Value), ("all-namespaces", Some('A'), Kind::Bool), ("show-events", None, Kind::Bool)];
+
+/// Kinds with a describer here: the generic one for Kueue's custom resources, and Job's, Pod's,
+/// Namespace's and Node's.
+fn supported(kind: &KindInfo) -> bool {
+    kind.columns.is_some() || matches!(kind.kind, "Job" | "Pod" | "Namespace" | "Node")
+}
+
+pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
+    let Some(p) = parse_flags(out, "describe", args, FLAGS) else { return };
+    let Some(first) = p.args.first().cloned() else {
+        out.err("You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nSee 'kubectl describe -h' for help and examples");
+        return;
+    };
+    let (type_arg, names): (String, Vec<String>) = match first.split_once('/') {
+        Some((t, n)) => (t.to_string(), vec![n.to_string()]),
+        None => (first.clone(), p.args[1..].to_vec()),
+    };
+    let Some(kind) = resolve_type(out, &type_arg) else { return };
+    if !supported(kind) {
+        out.err(&format!(
+            "error: \"kubectl describe {}\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)",
+            kind.plural
+        ));
+        return;
+    }
+    let ns = namespace(&p);
+    let scope = if kind.namespaced && !p.flag("all-namespaces") { Some(ns.as_str()) } else { None };
+    let labels = crate::api::selector::LabelSelector::parse(p.value("selector").unwrap_or("")).unwrap_or_default();
+    let all = out.cluster().api.list_objects(kind, scope, &labels, &Default::default()).unwrap_or_default();
+    let mut objects = Vec::new();
+    if names.is_empty() {
+        objects = all;
+        if objects.is_empty() {
+            out.warn(&if kind.namespaced && scope.is_some() {
+                format!("No resources found in {ns} namespace.")
+            } else {
+                "No resources found".to_string()
+            });
+            return;
+        }
+    } else {
+        for n in &names {
+            match all.iter().find(|o| get_str(o, &["metadata", "name"]) == Some(n.as_str())) {
+                Some(o) => objects.push(o.clone()),
+                None => {
+                    // Prefix matching: every object whose name starts with the argument.
+                    let matching: Vec<Value> = all
+                        .iter()
+                        .filter(|o| get_str(o, &["metadata", "name"]).is_some_and(|x| x.starts_with(n.as_str())))
+                        .cloned()
+                        .collect();
+                    if matching.is_empty() {
+                        let ns_for_err = if kind.namespaced { ns.as_str() } else { "" };
+                        let err = out.cluster().api.get(kind, ns_for_err, n).err();
+                        if let Some(e) = err {
+                            out.err(&server_error(&e, None));
+                        }
+                    } else {
+                        objects.extend(matching);
+                    }
+                }
+            }
+        }
+    }
+    let texts: Vec<String> = objects
+        .iter()
+        .map(|o| match kind.kind {
+            "Job" => job::describe_job(out.cluster(), o),
+            "Pod" => pod::describe_pod(out.cluster(), o),
+            "Namespace" => namespace::describe_namespace(o),
+            "Node" => node::describe_node(out.cluster(), o),
+            _ => generic::describe_generic(out.cluster(), o),
+        })
+        .collect();
+    out.out(&texts.join("\n\n"));
+}
