@@ -531,8 +531,7 @@ impl ApiServer {
         opts: &DeleteOptions,
     ) -> Result<Value, Status> {
         let key = Self::key(kind, namespace, name);
-        let mut obj =
-            self.store.get(&key).map(|o| Value::clone(o)).ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
+        let mut obj = self.store.get(&key).map(|o| Value::clone(o)).ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
         if kind.read_only {
             return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
         }

@@ -113,7 +113,11 @@ pub struct Queues {
 
 impl Queues {
     pub fn is_empty(&self) -> bool {
-        self.jobs.is_empty() && self.orphan_pods.is_empty() && self.unscheduled.is_empty() && self.kubelet.is_empty() && self.kubelet_gone.is_empty()
+        self.jobs.is_empty()
+            && self.orphan_pods.is_empty()
+            && self.unscheduled.is_empty()
+            && self.kubelet.is_empty()
+            && self.kubelet_gone.is_empty()
     }
 }
 
@@ -177,6 +181,7 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
         "Node" => c.scheduler.observe_node(e),
         _ => {}
     }
+    super::kueue::observe(c, e);
 }
 
 impl Cluster {
@@ -190,9 +195,6 @@ impl Cluster {
             let events: Vec<WatchEvent> = self.api.events_since(self.cursor).to_vec();
             self.cursor = rv;
             for e in &events {
-                if e.kind != "Event" {
-                    self.kueue.dirty = true;
-                }
                 route(self, e);
             }
             if self.scheduler.take_changed() {

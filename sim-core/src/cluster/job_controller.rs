@@ -59,11 +59,15 @@ fn phase(p: &Value) -> &str {
 /// One pass: orphaned pods first, then the Jobs whose Job, pods or back-off changed.
 pub fn sync(c: &mut Cluster) {
     drain(c, |c| &mut c.queues.orphan_pods, release_orphan_pod);
-    drain(c, |c| &mut c.queues.jobs, |c, k| {
-        if let Some(job) = c.api.store().get(k).map(|j| Value::clone(j)) {
-            sync_job(c, job);
-        }
-    });
+    drain(
+        c,
+        |c| &mut c.queues.jobs,
+        |c, k| {
+            if let Some(job) = c.api.store().get(k).map(|j| Value::clone(j)) {
+                sync_job(c, job);
+            }
+        },
+    );
 }
 
 /// A pod whose Job is gone loses the tracking finalizer once it finished or is being deleted, so

@@ -7,9 +7,9 @@
 use super::events::{record_with_path, EventType};
 use super::informer::{drain, Wake};
 use super::{Cluster, PodRuntime};
-use crate::api::store::Key;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::{kind_info, DeleteOptions};
+use crate::api::store::Key;
 use serde_json::{json, Value};
 
 const COMPONENT: &str = "kubelet";
@@ -149,20 +149,28 @@ fn release_gpus(c: &mut Cluster, key: &str) {
 /// One pass: pods that are gone free their GPUs and runtime first, then the pods bound to a node
 /// that changed or asked to be looked at again.
 pub fn sync(c: &mut Cluster) {
-    drain(c, |c| &mut c.queues.kubelet_gone, |c, k| {
-        if c.api.store().contains(k) {
-            return;
-        }
-        let key = format!("{}/{}", k.namespace, k.name);
-        if c.pods.remove(&key).is_some() {
-            release_gpus(c, &key);
-        }
-    });
-    drain(c, |c| &mut c.queues.kubelet, |c, k| {
-        let Some(pod) = c.api.store().get(k).map(|p| Value::clone(p)) else { return };
-        let Some(node) = get_str(&pod, &["spec", "nodeName"]).map(str::to_string) else { return };
-        sync_pod(c, &pod, &node);
-    });
+    drain(
+        c,
+        |c| &mut c.queues.kubelet_gone,
+        |c, k| {
+            if c.api.store().contains(k) {
+                return;
+            }
+            let key = format!("{}/{}", k.namespace, k.name);
+            if c.pods.remove(&key).is_some() {
+                release_gpus(c, &key);
+            }
+        },
+    );
+    drain(
+        c,
+        |c| &mut c.queues.kubelet,
+        |c, k| {
+            let Some(pod) = c.api.store().get(k).map(|p| Value::clone(p)) else { return };
+            let Some(node) = get_str(&pod, &["spec", "nodeName"]).map(str::to_string) else { return };
+            sync_pod(c, &pod, &node);
+        },
+    );
 }
 
 fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {

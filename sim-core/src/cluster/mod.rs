@@ -175,13 +175,15 @@ impl Cluster {
     /// the watch log no longer reaches back to the last routed change).
     pub fn resync(&mut self) {
         self.scheduler.clear();
+        kueue::clear_caches(self);
         self.cursor = self.api.resource_version();
         let all: Vec<crate::api::store::WatchEvent> = self
             .api
             .store()
             .values()
             .filter_map(|o| {
-                let kind = crate::api::registry::SERVED.iter().find(|k| Some(k.kind) == o.get("kind").and_then(serde_json::Value::as_str))?;
+                let kind =
+                    crate::api::registry::SERVED.iter().find(|k| Some(k.kind) == o.get("kind").and_then(serde_json::Value::as_str))?;
                 Some(crate::api::store::WatchEvent {
                     resource_version: self.cursor,
                     kind: kind.kind,
@@ -190,6 +192,16 @@ impl Cluster {
                 })
             })
             .collect();
+        // Kinds Kueue builds on come first, as its caches start from them.
+        let rank = |k: &str| match k {
+            "Namespace" => 0,
+            "ResourceFlavor" | "Cohort" => 1,
+            "ClusterQueue" => 2,
+            "LocalQueue" => 3,
+            _ => 4,
+        };
+        let mut all = all;
+        all.sort_by_key(|e| rank(e.kind));
         for e in &all {
             informer::route(self, e);
         }
@@ -256,7 +268,7 @@ impl Cluster {
             Wake::Job(k) => self.queues.jobs.add(k),
             Wake::SchedulePod(k) => self.queues.unscheduled.add(k),
             Wake::Kubelet(k) => self.queues.kubelet.add(k),
-            Wake::Kueue(_) => self.kueue.dirty = true,
+            Wake::Kueue(what) => kueue::wake(self, &what),
         }
     }
 

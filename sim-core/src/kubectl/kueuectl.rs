@@ -205,7 +205,19 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         "workload" | "kwl" | "kueueworkload" | "kueueworkloads" => {
             let workloads = list("Workload", true);
             let lqs = c.api.list_objects(kind_info("LocalQueue"), None, &Default::default(), &Default::default()).unwrap_or_default();
-            let snap = crate::cluster::kueue::queues::Snapshot::take(c);
+            // Each ClusterQueue's pending workloads in queue order (what the visibility API lists).
+            let pending_order: std::collections::BTreeMap<String, Vec<(String, String, String)>> = c
+                .kueue
+                .cache
+                .cqs
+                .keys()
+                .map(|cq| {
+                    (
+                        cq.clone(),
+                        c.kueue.pending_in_order(cq).iter().map(|w| (w.namespace.clone(), w.queue_name.clone(), w.name.clone())).collect(),
+                    )
+                })
+                .collect();
             let status_of = |w: &Value| {
                 if is_true(w, "Finished") {
                     "FINISHED"
@@ -252,16 +264,9 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                         return None;
                     }
                     let position = cq.as_ref().and_then(|cqn| {
-                        let mine: Vec<Value> = snap
-                            .pending_for(cqn)
-                            .into_iter()
-                            .filter(|x| {
-                                get_str(x, &["metadata", "namespace"]) == Some(wns) && get_str(x, &["spec", "queueName"]) == Some(queue)
-                            })
-                            .collect();
-                        mine.iter()
-                            .position(|x| get_str(x, &["metadata", "name"]) == get_str(w, &["metadata", "name"]))
-                            .map(|i| i.to_string())
+                        let mine: Vec<&(String, String, String)> =
+                            pending_order.get(cqn).into_iter().flatten().filter(|x| x.0 == wns && x.1 == *queue).collect();
+                        mine.iter().position(|x| Some(x.2.as_str()) == get_str(w, &["metadata", "name"])).map(|i| i.to_string())
                     });
                     let exec = condition(w, "Admitted")
                         .filter(|_| is_true(w, "Admitted"))

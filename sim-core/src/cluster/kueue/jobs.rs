@@ -6,15 +6,12 @@ use super::workload::{self, is_true, set_condition, PRIORITY_CLASS_LABEL};
 use crate::api::admission::{KUEUE_EXCLUDED_NAMESPACES, QUEUE_NAME_LABEL};
 use crate::api::object::{get, get_str, labels};
 use crate::api::server::kind_info;
+use crate::api::store::Key;
 use crate::cluster::events::{record, EventType};
 use crate::cluster::Cluster;
 use serde_json::{json, Value};
 
 const COMPONENT: &str = "batch/job-kueue-controller";
-
-fn list(c: &Cluster, kind: &str) -> Vec<Value> {
-    c.api.list_objects(kind_info(kind), None, &Default::default(), &Default::default()).unwrap_or_default()
-}
 
 fn owner_uid(wl: &Value) -> Option<&str> {
     get(wl, &["metadata", "ownerReferences"])
@@ -48,60 +45,98 @@ fn remove_finalizer(c: &mut Cluster, wl: &Value) {
     let _ = c.api.update(c.now_unix(), kind_info("Workload"), &ns, w, false, false);
 }
 
-/// Priority and its reference (`ExtractPriority`): WorkloadPriorityClass label, then the pod
-/// template's PriorityClass, else 0.
-fn priority(c: &Cluster, job: &Value) -> (i64, Option<Value>) {
-    if let Some(wpc) = labels(job).get(PRIORITY_CLASS_LABEL) {
-        if let Ok(obj) = c.api.get(kind_info("WorkloadPriorityClass"), "", wpc) {
-            let v = obj.get("value").and_then(Value::as_i64).unwrap_or(0);
-            return (v, Some(json!({"group": "kueue.x-k8s.io", "kind": "WorkloadPriorityClass", "name": wpc})));
-        }
-    }
-    if let Some(pc) = get_str(job, &["spec", "template", "spec", "priorityClassName"]) {
-        if let Ok(obj) = c.api.get(kind_info("PriorityClass"), "", pc) {
-            let v = obj.get("value").and_then(Value::as_i64).unwrap_or(0);
-            return (v, Some(json!({"group": "scheduling.k8s.io", "kind": "PriorityClass", "name": pc})));
-        }
-    }
-    (0, None)
-}
-
-pub fn sync(c: &mut Cluster) {
-    let jobs = list(c, "Job");
-    let workloads = list(c, "Workload");
-    let job_uids: std::collections::BTreeSet<String> =
-        jobs.iter().filter_map(|j| get_str(j, &["metadata", "uid"]).map(str::to_string)).collect();
-
-    // Orphans: the owner is gone (or the Workload is being deleted).
-    for wl in &workloads {
-        let orphan = owner_uid(wl).is_some_and(|u| !job_uids.contains(u));
-        let deleting = get(wl, &["metadata", "deletionTimestamp"]).is_some();
-        if orphan || deleting {
-            let mut w = wl.clone();
-            if !deleting
-                && !is_true(&w, "Finished")
-                && set_condition(&mut w, "Finished", "True", "OwnerNotFound", "The workload's owner no longer exists", c.now_unix())
-            {
-                update_wl_status(c, w.clone());
-                w = c
-                    .api
-                    .get(
-                        kind_info("Workload"),
-                        get_str(wl, &["metadata", "namespace"]).unwrap_or(""),
-                        get_str(wl, &["metadata", "name"]).unwrap_or(""),
-                    )
-                    .unwrap_or(w);
+/// Priority and its reference (`ExtractPriority`): the WorkloadPriorityClass the Job's label
+/// names (missing: a Warning and no Workload yet), else the pod template's PriorityClass (missing:
+/// no Workload yet), else the cluster's default PriorityClass, else 0.
+fn priority(c: &mut Cluster, job: &Value) -> Option<(i64, Option<Value>)> {
+    if let Some(wpc) = labels(job).get(PRIORITY_CLASS_LABEL).filter(|w| !w.is_empty()).cloned() {
+        return match c.api.get_arc(kind_info("WorkloadPriorityClass"), "", &wpc) {
+            Some(obj) => {
+                let v = obj.get("value").and_then(Value::as_i64).unwrap_or(0);
+                Some((v, Some(json!({"group": "kueue.x-k8s.io", "kind": "WorkloadPriorityClass", "name": wpc}))))
             }
-            remove_finalizer(c, &w);
-        }
+            None => {
+                record(
+                    c,
+                    job,
+                    EventType::Warning,
+                    "WorkloadPriorityClassNotFound",
+                    &format!("WorkloadPriorityClass {wpc:?} not found"),
+                    COMPONENT,
+                );
+                None
+            }
+        };
     }
+    let pc_ref = |o: &Value| {
+        let name = get_str(o, &["metadata", "name"]).unwrap_or("").to_string();
+        (
+            o.get("value").and_then(Value::as_i64).unwrap_or(0),
+            Some(json!({"group": "scheduling.k8s.io", "kind": "PriorityClass", "name": name})),
+        )
+    };
+    if let Some(pc) = get_str(job, &["spec", "template", "spec", "priorityClassName"]).filter(|p| !p.is_empty()) {
+        return c.api.get_arc(kind_info("PriorityClass"), "", pc).map(|o| pc_ref(o));
+    }
+    let default = c
+        .api
+        .iter_kind(kind_info("PriorityClass"), None)
+        .filter(|p| p.get("globalDefault").and_then(Value::as_bool) == Some(true))
+        .max_by_key(|p| p.get("value").and_then(Value::as_i64).unwrap_or(0))
+        .map(|p| pc_ref(p));
+    Some(default.unwrap_or((0, None)))
+}
 
-    for job in jobs {
-        sync_job(c, job, &workloads);
+/// One pass: Workloads whose Job is gone (or that are being deleted) first, then the Jobs.
+pub fn sync(c: &mut Cluster) {
+    drain_kueue(c, |c| &mut c.kueue.orphans, finalize_orphan);
+    drain_kueue(
+        c,
+        |c| &mut c.kueue.jobs,
+        |c, k| {
+            if let Some(job) = c.api.store().get(k).map(|j| Value::clone(j)) {
+                sync_job(c, job);
+            }
+        },
+    );
+}
+
+/// Like `informer::drain`, over one of Kueue's queues.
+pub fn drain_kueue(
+    c: &mut Cluster,
+    queue: fn(&mut Cluster) -> &mut crate::cluster::informer::WorkQueue<Key>,
+    reconcile: fn(&mut Cluster, &Key),
+) {
+    let mut last: Option<Key> = None;
+    loop {
+        c.dispatch();
+        let Some(k) = queue(c).pop_after(last.as_ref()) else { return };
+        reconcile(c, &k);
+        last = Some(k);
     }
 }
 
-fn sync_job(c: &mut Cluster, job: Value, workloads: &[Value]) {
+/// A Workload whose owner is gone is marked Finished (`OwnerNotFound`) and released; one being
+/// deleted is released.
+fn finalize_orphan(c: &mut Cluster, key: &Key) {
+    let Some(wl) = c.api.store().get(key).map(|w| Value::clone(w)) else { return };
+    let orphan = owner_uid(&wl).is_some_and(|u| c.api.store().key_of_uid(u).is_none_or(|k| k.kind != "Job"));
+    let deleting = get(&wl, &["metadata", "deletionTimestamp"]).is_some();
+    if !orphan && !deleting {
+        return;
+    }
+    let mut w = wl.clone();
+    if !deleting
+        && !is_true(&w, "Finished")
+        && set_condition(&mut w, "Finished", "True", "OwnerNotFound", "The workload's owner no longer exists", c.now_unix())
+    {
+        update_wl_status(c, w.clone());
+        w = c.api.store().get(key).map(|w| Value::clone(w)).unwrap_or(w);
+    }
+    remove_finalizer(c, &w);
+}
+
+fn sync_job(c: &mut Cluster, job: Value) {
     if get(&job, &["metadata", "deletionTimestamp"]).is_some() {
         return;
     }
@@ -112,12 +147,13 @@ fn sync_job(c: &mut Cluster, job: Value, workloads: &[Value]) {
     let Some(queue) = labels(&job).get(QUEUE_NAME_LABEL).filter(|q| !q.is_empty()).cloned() else { return };
     let uid = get_str(&job, &["metadata", "uid"]).unwrap_or("").to_string();
     let now = c.now_unix();
-    let Some(wl) = workloads.iter().find(|w| owner_uid(w) == Some(uid.as_str())).cloned() else {
+    let owned = c.api.store().dependents(&uid).filter(|k| k.kind == "Workload").find_map(|k| c.api.store().get(k)).map(|w| Value::clone(w));
+    let Some(wl) = owned.filter(|w| owner_uid(w) == Some(uid.as_str())) else {
         // No Workload yet: create it (once the Job has no active pods).
         if get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0) > 0 {
             return;
         }
-        let (prio, pref) = priority(c, &job);
+        let Some((prio, pref)) = priority(c, &job) else { return };
         let new = workload::for_job(&job, &queue, prio, pref);
         if let Ok(created) = c.api.create(now, kind_info("Workload"), &ns, new, false) {
             let name = get_str(&created, &["metadata", "name"]).unwrap_or("");
@@ -179,6 +215,24 @@ fn sync_job(c: &mut Cluster, job: Value, workloads: &[Value]) {
         update_wl_status(c, w);
     }
 
+    // Evicted: stop the Job; once no pod of it is active, its quota is given back and the
+    // Workload waits again (`kueue.md` §7.5).
+    if let Some(ev) = workload::condition(&wl, "Evicted").filter(|e| e["status"] == "True").cloned() {
+        let message = ev["message"].as_str().unwrap_or("").to_string();
+        let reason = ev["reason"].as_str().unwrap_or("").to_string();
+        let job = stop_job(c, job, &wl, &message);
+        let active = get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0);
+        if is_true(&wl, "QuotaReserved") && active == 0 {
+            let key = (get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string(), wl_name.clone());
+            let Some(mut w) = c.api.get_arc(kind_info("Workload"), &key.0, &key.1).map(|w| Value::clone(w)) else { return };
+            let requeued = reason == "Preempted" || reason == "NodeFailures";
+            set_condition(&mut w, "Requeued", if requeued { "True" } else { "False" }, &reason, &message, now);
+            workload::unset_quota_reservation(&mut w, "PendingEvaluation", &message, now);
+            update_wl_status(c, w);
+        }
+        return;
+    }
+
     let suspended = get(&job, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
     if suspended && admitted {
         start(c, job, &wl);
@@ -236,6 +290,34 @@ fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
     }
 }
 
+/// `Job.Stop` for an evicted Workload: suspend (marked as stopping), forget the start time, put
+/// back the template Kueue stored; returns the Job as it is afterwards.
+fn stop_job(c: &mut Cluster, mut job: Value, wl: &Value, message: &str) -> Value {
+    let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
+    let name = get_str(&job, &["metadata", "name"]).unwrap_or("").to_string();
+    let current = |c: &Cluster, fallback: Value| c.api.get_arc(kind_info("Job"), &ns, &name).map(|j| Value::clone(j)).unwrap_or(fallback);
+    if get(&job, &["spec", "suspend"]).and_then(Value::as_bool) != Some(true) {
+        job["spec"]["suspend"] = json!(true);
+        job["metadata"]["annotations"]["kueue.x-k8s.io/stopping"] = json!("true");
+        let original = job.clone();
+        if update_job(c, job.clone()) {
+            record(c, &original, EventType::Normal, "Stopped", message, COMPONENT);
+        }
+        job = current(c, job);
+        if get(&job, &["status", "startTime"]).is_some() {
+            let mut j = job.clone();
+            if let Some(st) = j["status"].as_object_mut() {
+                st.remove("startTime");
+            }
+            let _ = c.api.update(c.now_unix(), kind_info("Job"), &ns, j, true, false);
+            job = current(c, job);
+        }
+        restore_template(c, job.clone(), wl);
+        job = current(c, job);
+    }
+    job
+}
+
 /// Suspends a running Job that is not admitted (`kueue.md` §6.6 step 12); the template is
 /// restored once the Job controller has stopped it.
 fn suspend(c: &mut Cluster, mut job: Value, message: &str) {
@@ -256,6 +338,12 @@ fn restore_template(c: &mut Cluster, mut job: Value, wl: &Value) {
         .cloned()
         .unwrap_or(json!({}));
     let before = job.clone();
+    // The end of `Job.Stop`: the template is back, the Job no longer stopping.
+    if let Some(a) = job["metadata"]["annotations"].as_object_mut() {
+        if a.remove("kueue.x-k8s.io/stopping").is_some() && a.is_empty() {
+            job["metadata"].as_object_mut().expect("metadata").remove("annotations");
+        }
+    }
     let t = &mut job["spec"]["template"];
     for key in ["nodeSelector", "tolerations", "schedulingGates"] {
         match stored.pointer(&format!("/spec/{key}")) {

@@ -1,305 +1,534 @@
-//! One scheduling pass of Kueue (`pkg/scheduler/scheduler.go`) with the flavor assigner
-//! (`pkg/scheduler/flavorassigner/flavorassigner.go`): for each active ClusterQueue, take the
-//! head of its queue, check the namespace, assign flavors against the remaining quota, then admit
-//! it or park it with the reason in Kueue's words (`kueue.md` §7.2, §11).
+//! Kueue's scheduling cycle (`pkg/scheduler/scheduler.go`, `fair_sharing_iterator.go`): take one
+//! head per ClusterQueue, snapshot the cache, find each head a flavor assignment (and preemption
+//! targets), order the heads (non-borrowing first, or by dominant resource share under fair
+//! sharing), then admit, preempt, or put each back with the reason in Kueue's words.
+//!
+//! A cycle is planned on the snapshot first and written afterwards, in the order Kueue writes:
+//! admissions and preemptions as the heads are processed, then the pending conditions.
 
-use super::queues::{self, ClusterQueueInfo};
-use super::workload::{self, format_quantity, requests, set_condition};
+use super::fair_sharing::{compare as compare_drs, dominant_resource_share, Drs};
+use super::flavor_assigner::{Assigner, Assignment, Mode};
+use super::info::WorkloadInfo;
+use super::preemption::{can_always_reclaim, get_targets, human_reason, Request, Target};
+use super::snapshot::{Fr, NodeId, Snapshot};
+use super::workload::{self, set_condition, set_condition_without_generation};
+use super::KueueState;
 use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::cluster::events::{record, EventType};
 use crate::cluster::Cluster;
 use serde_json::{json, Value};
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 const COMPONENT: &str = "kueue-admission";
 
-/// The outcome of flavor assignment for one pod set.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Assignment {
-    /// Resource → flavor.
-    Fit(BTreeMap<String, String>),
-    /// `(condition reason, message)`.
-    NoFit(&'static str, String),
-}
+/// A safety net against a cycle that keeps finding work; never reached by a correct model.
+const MAX_CYCLES: usize = 100_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Mode {
-    Fit,
-    Preempt,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Requeue {
+    Generic,
     NoFit,
+    NamespaceMismatch,
+    PreemptionNoCandidates,
+    PendingPreemption,
+    FailedAfterNomination,
 }
 
-/// Assigns flavors to the workload's pod set `main` against `usage`.
-pub fn assign(
-    cq: &ClusterQueueInfo,
-    wl: &Value,
-    usage: &BTreeMap<(String, String), i128>,
-    flavor_objects: &BTreeMap<String, Value>,
-) -> Assignment {
-    let req = requests(wl);
-    let template = get(wl, &["spec", "podSets"])
-        .and_then(Value::as_array)
-        .and_then(|a| a.first())
-        .and_then(|p| p.get("template"))
-        .cloned()
-        .unwrap_or(json!({}));
-    let selector = get(&template, &["spec", "nodeSelector"]).and_then(Value::as_object).cloned().unwrap_or_default();
-    let tolerations = get(&template, &["spec", "tolerations"]).and_then(Value::as_array).cloned().unwrap_or_default();
-    let mut chosen: BTreeMap<String, String> = BTreeMap::new();
-    let mut reasons: Vec<String> = Vec::new();
-    let mut worst_reason: Option<&'static str> = None;
-    let severity = |r: &str| match r {
-        "NoMatchingFlavor" => 3,
-        "ExceedsMaxQuota" => 2,
-        _ => 1,
-    };
-    let note = |reason: &'static str, worst: &mut Option<&'static str>| {
-        if worst.is_none_or(|w| severity(reason) > severity(w)) {
-            *worst = Some(reason);
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    NotNominated,
+    Skipped,
+    Assumed,
+}
+
+struct Entry {
+    cq_name: String,
+    cq: Option<usize>,
+    wl: Arc<WorkloadInfo>,
+    assignment: Option<Assignment>,
+    targets: Vec<Target>,
+    status: Status,
+    message: String,
+    reason: &'static str,
+    requeue: Requeue,
+}
+
+/// What a cycle decided, in the order it is written.
+enum Action {
+    Admit { wl: Arc<WorkloadInfo>, cq: String, assignments: Value, considered: String },
+    Preempt { preemptor: Arc<WorkloadInfo>, targets: Vec<(Arc<WorkloadInfo>, &'static str, String, String, String)> },
+}
+
+pub fn sync(c: &mut Cluster) {
+    for _ in 0..MAX_CYCLES {
+        c.dispatch();
+        let heads = c.kueue.queues.heads(&c.kueue.cache);
+        if heads.is_empty() {
+            return;
         }
-    };
-    for res in req.keys() {
-        if !cq.groups.iter().any(|g| g.covered.contains(res)) {
-            reasons.push(format!("resource {res} unavailable in ClusterQueue"));
-            note("NoMatchingFlavor", &mut worst_reason);
-        }
+        cycle(c, heads);
     }
-    for g in &cq.groups {
-        let wanted: Vec<&String> = g.covered.iter().filter(|r| req.contains_key(*r)).collect();
-        if wanted.is_empty() {
+}
+
+fn cycle(c: &mut Cluster, heads: Vec<(String, Arc<WorkloadInfo>)>) {
+    let now = c.now_unix();
+    let generation = c.kueue.cache.generation;
+    let (actions, entries) = plan(&c.kueue, heads, now);
+    for a in actions {
+        apply(c, a);
+    }
+    for e in entries {
+        requeue_and_update(c, e, generation);
+    }
+}
+
+fn plan(k: &KueueState, heads: Vec<(String, Arc<WorkloadInfo>)>, now: i64) -> (Vec<Action>, Vec<Entry>) {
+    let mut s = k.cache.snapshot();
+    let fair = k.config.fair_sharing.as_ref();
+    let mut entries = Vec::new();
+    let mut rejected = Vec::new();
+    // Nominate.
+    for (cq_name, wl) in heads {
+        let mut e = Entry {
+            cq: s.cq(&cq_name),
+            cq_name: cq_name.clone(),
+            wl,
+            assignment: None,
+            targets: Vec::new(),
+            status: Status::NotNominated,
+            message: String::new(),
+            reason: "",
+            requeue: Requeue::Generic,
+        };
+        if s.inactive.contains(&cq_name) {
+            e.message = format!("ClusterQueue {cq_name} is inactive");
+            e.reason = "Suspended";
+        } else if e.cq.is_none() {
+            e.message = format!("ClusterQueue {cq_name} not found");
+            e.reason = "Misconfigured";
+        } else if !namespace_ok(k, &s, &e) {
+            e.message = "workload namespace doesn't match ClusterQueue selector".into();
+            e.reason = "Misconfigured";
+            e.requeue = Requeue::NamespaceMismatch;
+        } else {
+            let cq = e.cq.expect("checked");
+            let (a, targets) = assignments(&mut s, &e.wl, cq, fair, now);
+            e.message = a.message();
+            e.assignment = Some(a);
+            e.targets = targets;
+            entries.push(e);
             continue;
         }
-        let mut group_reasons = Vec::new();
-        let mut any_preempt = false;
-        let mut group_worst: Option<&'static str> = None;
-        let mut picked = None;
-        for f in &g.flavors {
-            let rf = flavor_objects.get(&f.flavor);
-            let node_labels = rf.and_then(|r| get(r, &["spec", "nodeLabels"])).and_then(Value::as_object).cloned().unwrap_or_default();
-            if selector.iter().any(|(k, v)| node_labels.get(k).is_some_and(|nv| nv != v)) {
-                group_reasons.push(format!("flavor {} doesn't match node affinity", f.flavor));
-                note("NoMatchingFlavor", &mut group_worst);
-                continue;
-            }
-            let flavor_tolerations =
-                rf.and_then(|r| get(r, &["spec", "tolerations"])).and_then(Value::as_array).cloned().unwrap_or_default();
-            let untolerated = rf.and_then(|r| get(r, &["spec", "nodeTaints"])).and_then(Value::as_array).into_iter().flatten().find(|t| {
-                let effect = t.get("effect").and_then(Value::as_str).unwrap_or("");
-                (effect == "NoSchedule" || effect == "NoExecute")
-                    && !tolerations.iter().chain(flavor_tolerations.iter()).any(|tol| {
-                        let op = tol.get("operator").and_then(Value::as_str).unwrap_or("Equal");
-                        let key_ok = tol
-                            .get("key")
-                            .and_then(Value::as_str)
-                            .is_none_or(|k| k.is_empty() && op == "Exists" || Some(k) == t.get("key").and_then(Value::as_str));
-                        let val_ok = op == "Exists" || tol.get("value") == t.get("value");
-                        let eff_ok = tol
-                            .get("effect")
-                            .and_then(Value::as_str)
-                            .is_none_or(|e| e.is_empty() || Some(e) == t.get("effect").and_then(Value::as_str));
-                        key_ok && val_ok && eff_ok
-                    })
-            });
-            if let Some(t) = untolerated {
-                group_reasons.push(format!(
-                    "untolerated taint {{{} {} {} <nil>}} in flavor {}",
-                    t.get("key").and_then(Value::as_str).unwrap_or(""),
-                    t.get("value").and_then(Value::as_str).unwrap_or(""),
-                    t.get("effect").and_then(Value::as_str).unwrap_or(""),
-                    f.flavor
-                ));
-                note("NoMatchingFlavor", &mut group_worst);
-                continue;
-            }
-            let mut mode = Mode::Fit;
-            for res in &wanted {
-                let val = req[*res];
-                let nominal = f.nominal.iter().find(|(n, _)| n == *res).map(|(_, q)| *q).unwrap_or(0);
-                let used = usage.get(&(f.flavor.clone(), (*res).clone())).copied().unwrap_or(0);
-                if val > nominal {
-                    group_reasons.push(format!(
-                        "insufficient quota for {res} in flavor {}, previously considered podsets requests (0) + current podset request ({}) > maximum capacity ({})",
-                        f.flavor,
-                        format_quantity(res, val),
-                        format_quantity(res, nominal)
-                    ));
-                    note("ExceedsMaxQuota", &mut group_worst);
-                    mode = mode.max(Mode::NoFit);
-                } else if val > nominal - used {
-                    group_reasons.push(format!(
-                        "insufficient unused quota for {res} in flavor {}, {} more needed",
-                        f.flavor,
-                        format_quantity(res, val - (nominal - used))
-                    ));
-                    mode = mode.max(Mode::Preempt);
-                }
-            }
-            match mode {
-                Mode::Fit => {
-                    picked = Some(f.flavor.clone());
-                    break;
-                }
-                Mode::Preempt => any_preempt = true,
-                Mode::NoFit => {}
-            }
-        }
-        match picked {
-            Some(flv) => {
-                for res in wanted {
-                    chosen.insert(res.clone(), flv.clone());
-                }
-            }
-            None => {
-                reasons.extend(group_reasons);
-                // A flavor that needs preemption, with no candidates (the default policies), waits.
-                let r = if any_preempt { "WaitingForQuota" } else { group_worst.unwrap_or("NoMatchingFlavor") };
-                note(r, &mut worst_reason);
-            }
-        }
+        rejected.push(e);
     }
-    if reasons.is_empty() && worst_reason.is_none() {
-        return Assignment::Fit(chosen);
+    // Order and process.
+    let mut actions = Vec::new();
+    let mut preempted: BTreeMap<String, Arc<WorkloadInfo>> = BTreeMap::new();
+    let order: Vec<usize> = if fair.is_some() { fair_order(&mut s, &entries, now) } else { classical_order(&entries) };
+    for &i in &order {
+        process(&mut s, &mut entries[i], &mut preempted, &mut actions, fair, now);
     }
-    reasons.sort();
-    Assignment::NoFit(worst_reason.unwrap_or("WaitingForQuota"), format!("couldn't assign flavors to pod set main: {}", reasons.join(", ")))
+    let mut done: Vec<Entry> = Vec::new();
+    let mut slots: Vec<Option<Entry>> = entries.into_iter().map(Some).collect();
+    for i in order {
+        done.push(slots[i].take().expect("each once"));
+    }
+    done.extend(rejected);
+    (actions, done)
 }
 
-fn write_status(c: &mut Cluster, wl: Value) {
+fn namespace_ok(k: &KueueState, s: &Snapshot, e: &Entry) -> bool {
+    let selector = e.cq.and_then(|i| s.cqs[i].spec.namespace_selector.as_ref());
+    k.namespaces.get(&e.wl.namespace).is_some_and(|l| super::namespace_matches(selector, l))
+}
+
+/// `getInitialAssignments`: the flavor assignment, and targets when it needs preemption.
+fn assignments(
+    s: &mut Snapshot,
+    wl: &WorkloadInfo,
+    cq: usize,
+    fair: Option<&super::preemption::FairSharingConfig>,
+    now: i64,
+) -> (Assignment, Vec<Target>) {
+    let a = Assigner { wl, cq, fair_sharing: fair, now }.assign(s);
+    match a.mode() {
+        Mode::Fit => (a, Vec::new()),
+        Mode::Preempt => {
+            let req = Request { wl, cq, usage: a.usage.clone(), frs: a.frs_needing_preemption() };
+            let targets = get_targets(s, &req, fair, now);
+            (a, targets)
+        }
+        Mode::NoFit => (a, Vec::new()),
+    }
+}
+
+/// `makeClassicalIterator`: non-borrowing first, then higher priority, then older.
+fn classical_order(entries: &[Entry]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..entries.len()).collect();
+    idx.sort_by(|&a, &b| {
+        let (ea, eb) = (&entries[a], &entries[b]);
+        let borrows = |e: &Entry| e.assignment.as_ref().map_or(0, |a| a.borrowing);
+        borrows(ea).cmp(&borrows(eb)).then(eb.wl.priority.cmp(&ea.wl.priority)).then(ea.wl.queue_order.cmp(&eb.wl.queue_order))
+    });
+    idx
+}
+
+/// `fairSharingIterator`: repeatedly the tournament winner of a tree, by dominant resource share
+/// with each entry's usage added (non-borrowing first, then lower share, priority, age).
+fn fair_order(s: &mut Snapshot, entries: &[Entry], _now: i64) -> Vec<usize> {
+    let mut remaining: BTreeMap<usize, usize> = entries.iter().enumerate().map(|(i, e)| (e.cq.expect("nominated"), i)).collect();
+    let mut out = Vec::new();
+    while let Some((&cq, &entry)) = remaining.iter().next() {
+        let Some(parent) = s.cqs[cq].parent else {
+            out.push(entry);
+            remaining.remove(&cq);
+            continue;
+        };
+        let root = s.root_cohort(parent);
+        // The share each entry would give its ClusterQueue and every Cohort on the way up.
+        let mut drs: BTreeMap<(usize, usize), Drs> = BTreeMap::new();
+        let mut requested: BTreeMap<usize, BTreeMap<Fr, i128>> = BTreeMap::new();
+        for q in s.subtree_cqs(root) {
+            let Some(&i) = remaining.get(&q) else { continue };
+            let usage = entries[i].assignment.as_ref().map(|a| a.usage.clone()).unwrap_or_default();
+            s.add_cq_usage(q, &usage);
+            let mut share = dominant_resource_share(s, NodeId::Cq(q), None);
+            for a in s.ancestors(q) {
+                drs.insert((a, i), share);
+                share = dominant_resource_share(s, NodeId::Cohort(a), None);
+            }
+            s.remove_cq_usage(q, &usage);
+            requested.insert(i, usage);
+        }
+        let winner = tournament(s, root, &remaining, &drs, &requested, entries).expect("a tree with an entry has a winner");
+        out.push(winner);
+        remaining.retain(|_, i| *i != winner);
+    }
+    out
+}
+
+fn tournament(
+    s: &Snapshot,
+    cohort: usize,
+    remaining: &BTreeMap<usize, usize>,
+    drs: &BTreeMap<(usize, usize), Drs>,
+    requested: &BTreeMap<usize, BTreeMap<Fr, i128>>,
+    entries: &[Entry],
+) -> Option<usize> {
+    let mut candidates: Vec<usize> = Vec::new();
+    for &child in &s.cohorts[cohort].child_cohorts {
+        if let Some(w) = tournament(s, child, remaining, drs, requested, entries) {
+            candidates.push(w);
+        }
+    }
+    for q in &s.cohorts[cohort].child_cqs {
+        if let Some(&i) = remaining.get(q) {
+            candidates.push(i);
+        }
+    }
+    let mut best = *candidates.first()?;
+    for &cur in &candidates[1..] {
+        if fair_less(cur, best, cohort, drs, requested, entries) {
+            best = cur;
+        }
+    }
+    Some(best)
+}
+
+fn fair_less(
+    a: usize,
+    b: usize,
+    cohort: usize,
+    drs: &BTreeMap<(usize, usize), Drs>,
+    requested: &BTreeMap<usize, BTreeMap<Fr, i128>>,
+    entries: &[Entry],
+) -> bool {
+    let none = Drs::negative();
+    let (da, db) = (drs.get(&(cohort, a)).unwrap_or(&none), drs.get(&(cohort, b)).unwrap_or(&none));
+    let empty = BTreeMap::new();
+    let (ba, bb) = (da.borrowing_on(requested.get(&a).unwrap_or(&empty)), db.borrowing_on(requested.get(&b).unwrap_or(&empty)));
+    if ba != bb {
+        return !ba;
+    }
+    match compare_drs(da, db) {
+        Ordering::Less => return true,
+        Ordering::Greater => return false,
+        Ordering::Equal => {}
+    }
+    let (wa, wb) = (&entries[a].wl, &entries[b].wl);
+    if wa.priority != wb.priority {
+        return wa.priority > wb.priority;
+    }
+    wa.queue_order < wb.queue_order
+}
+
+/// Whether the usage fits once the workloads preempted in this cycle and the entry's own
+/// targets are gone.
+fn fits_after(
+    s: &mut Snapshot,
+    cq: usize,
+    usage: &BTreeMap<Fr, i128>,
+    preempted: &BTreeMap<String, Arc<WorkloadInfo>>,
+    targets: &[Target],
+) -> bool {
+    let mut gone: BTreeMap<String, Arc<WorkloadInfo>> = preempted.clone();
+    for t in targets {
+        gone.insert(t.wl.key.clone(), t.wl.clone());
+    }
+    for w in gone.values() {
+        s.remove_workload(w);
+    }
+    let ok = usage.iter().all(|(fr, v)| s.available(NodeId::Cq(cq), fr) >= *v);
+    for w in gone.values() {
+        s.add_workload(w);
+    }
+    ok
+}
+
+/// `processEntry`.
+fn process(
+    s: &mut Snapshot,
+    e: &mut Entry,
+    preempted: &mut BTreeMap<String, Arc<WorkloadInfo>>,
+    actions: &mut Vec<Action>,
+    fair: Option<&super::preemption::FairSharingConfig>,
+    now: i64,
+) {
+    let cq = e.cq.expect("nominated");
+    let mut a = e.assignment.clone().expect("nominated");
+    let overlap = e.targets.iter().any(|t| preempted.contains_key(&t.wl.key));
+    let mut fits = fits_after(s, cq, &a.usage, preempted, &e.targets);
+    let mut deferred = false;
+    if overlap {
+        // Targets another entry already preempts: assign again as if those were gone
+        // (`RecomputeAssignmentUponPreemptionTargetsOverlap`).
+        for w in preempted.values() {
+            s.remove_workload(w);
+        }
+        let (na, nt) = assignments(s, &e.wl, cq, fair, now);
+        for w in preempted.values() {
+            s.add_workload(w);
+        }
+        deferred = na.mode() == Mode::Fit;
+        a = na;
+        e.targets = nt;
+        e.message = a.message();
+        fits = fits_after(s, cq, &a.usage, preempted, &e.targets);
+        e.assignment = Some(a.clone());
+    }
+    match a.mode() {
+        Mode::NoFit => {
+            e.requeue = Requeue::NoFit;
+            e.reason = a.no_fit_reason;
+            return;
+        }
+        Mode::Preempt if e.targets.is_empty() && !deferred => {
+            e.requeue = Requeue::PreemptionNoCandidates;
+            e.reason = "WaitingForQuota";
+            // Keeps lower-priority workloads elsewhere in the tree from taking what this one
+            // is waiting to reclaim.
+            if !can_always_reclaim(s, cq) {
+                let reserve = resources_to_reserve(s, cq, &a);
+                s.add_cq_usage(cq, &reserve);
+            }
+            return;
+        }
+        _ => {}
+    }
+    if deferred {
+        e.message =
+            "Workload has overlapping preemption targets with another workload, but will fit after these preemptions complete".into();
+        e.reason = "WaitingForPreemptedWorkloads";
+        e.requeue = Requeue::PendingPreemption;
+        s.add_cq_usage(cq, &a.usage);
+        return;
+    }
+    if e.targets.iter().any(|t| preempted.contains_key(&t.wl.key)) {
+        e.status = Status::Skipped;
+        e.message = "Workload has overlapping preemption targets with another workload".into();
+        e.reason = "WaitingForQuota";
+        return;
+    }
+    if !fits {
+        e.status = Status::Skipped;
+        e.message = "Workload no longer fits after processing another workload".into();
+        e.reason = "WaitingForQuota";
+        return;
+    }
+    for t in &e.targets {
+        preempted.insert(t.wl.key.clone(), t.wl.clone());
+    }
+    s.add_cq_usage(cq, &a.usage);
+    if a.mode() == Mode::Preempt {
+        e.reason = "WaitingForPreemptedWorkloads";
+        let preemptor_path = s.path(cq);
+        let targets = e
+            .targets
+            .iter()
+            .map(|t| (t.wl.clone(), t.reason, preemptor_path.clone(), s.path(t.cq), s.cqs[t.cq].name.clone()))
+            .collect::<Vec<_>>();
+        e.message.push_str(&format!(". Pending the preemption of {} workload(s)", targets.len()));
+        e.requeue = Requeue::PendingPreemption;
+        actions.push(Action::Preempt { preemptor: e.wl.clone(), targets });
+        return;
+    }
+    e.status = Status::Assumed;
+    actions.push(Action::Admit { wl: e.wl.clone(), cq: e.cq_name.clone(), assignments: a.to_api(), considered: a.considered() });
+}
+
+/// `quotaResourcesToReserve`: what a preemptor without candidates holds back in this cycle.
+fn resources_to_reserve(s: &Snapshot, cq: usize, a: &Assignment) -> BTreeMap<Fr, i128> {
+    let mut out = BTreeMap::new();
+    for (fr, usage) in &a.usage {
+        let q = s.quota(cq, fr);
+        let used = s.cqs[cq].node.used(fr);
+        let v = if a.borrowing > 0 {
+            match q.borrowing_limit {
+                None => *usage,
+                Some(limit) => (*usage).min(q.nominal + limit - used),
+            }
+        } else {
+            (*usage).min(q.nominal - used).max(0)
+        };
+        out.insert(fr.clone(), v);
+    }
+    out
+}
+
+fn current(c: &Cluster, wl: &WorkloadInfo) -> Option<Value> {
+    c.api.get_arc(kind_info("Workload"), &wl.namespace, &wl.name).map(|w| Value::clone(w))
+}
+
+fn write_status(c: &mut Cluster, wl: Value) -> bool {
     let ns = get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string();
-    let _ = c.api.update(c.now_unix(), kind_info("Workload"), &ns, wl, true, false);
+    c.api.update(c.now_unix(), kind_info("Workload"), &ns, wl, true, false).is_ok()
 }
 
-/// Marks a workload pending with `reason`/`message`; returns whether it changed.
-fn set_pending(c: &mut Cluster, wl: &Value, reason: &str, message: &str, with_requests: bool) -> bool {
-    let mut w = wl.clone();
+fn priority_note(p: i64) -> String {
+    format!("{p} (base: {p}, boost: 0)")
+}
+
+fn apply(c: &mut Cluster, action: Action) {
     let now = c.now_unix();
-    let mut changed = set_condition(&mut w, "QuotaReserved", "False", reason, message, now);
-    changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
-    if with_requests {
-        let totals: serde_json::Map<String, Value> =
-            requests(wl).into_iter().map(|(k, v)| (k.clone(), json!(format_quantity(&k, v)))).collect();
-        let rr = json!([{"name": "main", "resources": totals}]);
-        if w["status"].get("resourceRequests") != Some(&rr) {
-            w["status"]["resourceRequests"] = rr;
-            changed = true;
+    match action {
+        Action::Admit { wl, cq, assignments, considered } => {
+            let Some(mut w) = current(c, &wl) else { return };
+            // Queued since creation, or since the last requeue.
+            let since = workload::condition(&w, "Requeued")
+                .and_then(|r| r.get("lastTransitionTime"))
+                .and_then(Value::as_str)
+                .or(get_str(&w, &["metadata", "creationTimestamp"]))
+                .and_then(parse_rfc3339)
+                .unwrap_or(now);
+            let before = w.clone();
+            workload::set_quota_reservation(&mut w, &cq, assignments, now);
+            if !write_status(c, w) {
+                return;
+            }
+            c.kueue.queues.admitted(&cq, &wl.key);
+            let mut message = format!("Quota reserved in ClusterQueue {cq}, wait time since queued was {}s", (now - since).max(0));
+            if !considered.is_empty() {
+                message.push_str(&format!("; Flavors considered: {considered}"));
+            }
+            record(c, &before, EventType::Normal, "QuotaReserved", &message, COMPONENT);
+            record(
+                c,
+                &before,
+                EventType::Normal,
+                "Admitted",
+                &format!("Admitted by ClusterQueue {cq}, wait time since reservation was 0s"),
+                COMPONENT,
+            );
         }
+        Action::Preempt { preemptor, targets } => {
+            for (victim, reason, preemptor_path, preemptee_path, victim_cq) in targets {
+                let Some(mut w) = current(c, &victim) else { continue };
+                if workload::is_true(&w, "Evicted") {
+                    continue;
+                }
+                let message = format!(
+                    "Preempted to accommodate a workload (UID: {}, JobUID: {}) due to {}; preemptor path: {preemptor_path}; preemptee path: {preemptee_path}",
+                    if preemptor.uid.is_empty() { "UNKNOWN" } else { &preemptor.uid },
+                    if preemptor.job_uid.is_empty() { "UNKNOWN" } else { &preemptor.job_uid },
+                    human_reason(reason),
+                );
+                let before = w.clone();
+                set_condition_without_generation(&mut w, "Preempted", "True", reason, &message, now);
+                set_condition(&mut w, "Evicted", "True", "Preempted", &message, now);
+                count_eviction(&mut w, "Preempted");
+                if !write_status(c, w) {
+                    continue;
+                }
+                let priorities = format!(
+                    "; preemptor effective priority: {}; preemptee effective priority: {}",
+                    priority_note(preemptor.priority),
+                    priority_note(victim.priority)
+                );
+                record(c, &before, EventType::Normal, "Preempted", &format!("{message}{priorities}"), COMPONENT);
+                let preemptor_obj = current(c, &preemptor).unwrap_or_else(|| Value::clone(&preemptor.obj));
+                record(
+                    c,
+                    &preemptor_obj,
+                    EventType::Normal,
+                    "PreemptedWorkload",
+                    &format!("Preempted workload {} (UID: {}) in ClusterQueue {victim_cq}{priorities}", victim.key, victim.uid),
+                    COMPONENT,
+                );
+            }
+        }
+    }
+}
+
+/// `workloadEvictionStateInc`: `status.schedulingStats.evictions[reason].count` + 1.
+fn count_eviction(w: &mut Value, reason: &str) {
+    let stats = &mut w["status"]["schedulingStats"];
+    if !stats.is_object() {
+        *stats = json!({});
+    }
+    let list = stats["evictions"].as_array_mut();
+    match list {
+        Some(l) => match l.iter_mut().find(|e| e["reason"] == reason && e.get("underlyingCause").is_none_or(|u| u == "")) {
+            Some(e) => e["count"] = json!(e["count"].as_i64().unwrap_or(0) + 1),
+            None => l.push(json!({"reason": reason, "count": 1})),
+        },
+        None => stats["evictions"] = json!([{"reason": reason, "count": 1}]),
+    }
+}
+
+/// `requeueAndUpdate`: the head goes back to its queue; if it was not admitted, its
+/// QuotaReserved condition says why and a Warning event repeats it.
+fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
+    if e.status == Status::Assumed {
+        return;
+    }
+    if e.status != Status::NotNominated && e.requeue == Requeue::Generic {
+        e.requeue = Requeue::FailedAfterNomination;
+    }
+    let strict = c.kueue.cache.cqs.get(&e.cq_name).is_some_and(|q| q.spec.strict_fifo);
+    let immediate = if strict {
+        e.requeue != Requeue::NamespaceMismatch
+    } else {
+        matches!(e.requeue, Requeue::FailedAfterNomination | Requeue::PendingPreemption)
+    };
+    c.kueue.queues.requeue(&e.cq_name, &e.wl.key, immediate, e.requeue == Requeue::PendingPreemption && !strict, generation);
+    let Some(mut w) = current(c, &e.wl) else { return };
+    if workload::is_true(&w, "QuotaReserved") {
+        return;
+    }
+    let before = w.clone();
+    let now = c.now_unix();
+    let mut changed = set_condition(&mut w, "QuotaReserved", "False", e.reason, &e.message, now);
+    changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
+    let rr = workload::resource_requests(&e.wl);
+    if get(&w, &["status", "resourceRequests"]) != Some(&rr) {
+        w["status"]["resourceRequests"] = rr;
+        changed = true;
     }
     if changed {
         write_status(c, w);
     }
-    changed
-}
-
-fn admit(c: &mut Cluster, cq: &str, wl: &Value, flavors: &BTreeMap<String, String>) {
-    let now = c.now_unix();
-    let count = get(wl, &["spec", "podSets"])
-        .and_then(Value::as_array)
-        .and_then(|a| a.first())
-        .and_then(|p| p.get("count"))
-        .and_then(Value::as_i64)
-        .unwrap_or(1);
-    let usage: serde_json::Map<String, Value> = requests(wl)
-        .into_iter()
-        .filter(|(k, _)| flavors.contains_key(k))
-        .map(|(k, v)| (k.clone(), json!(format_quantity(&k, v))))
-        .collect();
-    let mut w = wl.clone();
-    if !w.get("status").is_some_and(Value::is_object) {
-        w["status"] = json!({});
-    }
-    w["status"]["admission"] =
-        json!({"clusterQueue": cq, "podSetAssignments": [{"name": "main", "count": count, "flavors": flavors, "resourceUsage": usage}]});
-    set_condition(&mut w, "QuotaReserved", "True", "QuotaReserved", &format!("Quota reserved in ClusterQueue {cq}"), now);
-    set_condition(&mut w, "Admitted", "True", "Admitted", "The workload is admitted", now);
-    if let Some(m) = w["status"].as_object_mut() {
-        m.remove("resourceRequests");
-    }
-    // Queued since creation, or since the last requeue.
-    let since = workload::condition(wl, "Requeued")
-        .and_then(|r| r.get("lastTransitionTime"))
-        .and_then(Value::as_str)
-        .or(get_str(wl, &["metadata", "creationTimestamp"]))
-        .and_then(parse_rfc3339)
-        .unwrap_or(now);
-    write_status(c, w);
-    record(
-        c,
-        wl,
-        EventType::Normal,
-        "QuotaReserved",
-        &format!("Quota reserved in ClusterQueue {cq}, wait time since queued was {}s", (now - since).max(0)),
-        COMPONENT,
-    );
-    record(c, wl, EventType::Normal, "Admitted", &format!("Admitted by ClusterQueue {cq}, wait time since reservation was 0s"), COMPONENT);
-}
-
-pub fn sync(c: &mut Cluster) {
-    let cqs = queues::cluster_queues(c);
-    let flavor_objects: BTreeMap<String, Value> = c
-        .api
-        .list_objects(kind_info("ResourceFlavor"), None, &Default::default(), &Default::default())
-        .unwrap_or_default()
-        .into_iter()
-        .map(|f| (get_str(&f, &["metadata", "name"]).unwrap_or("").to_string(), f))
-        .collect();
-    let snap = queues::Snapshot::take(c);
-
-    // The workload controller's part: queue problems are reported without events.
-    for wl in snap.workloads.iter().filter(|w| queues::is_pending(w)) {
-        match snap.route(wl) {
-            Err(msg) => {
-                set_pending(c, wl, "Misconfigured", &msg, false);
-            }
-            Ok(cq) => match cqs.get(&cq) {
-                None => {
-                    set_pending(c, wl, "Misconfigured", &format!("ClusterQueue {cq} doesn't exist"), false);
-                }
-                Some(info) if !info.active.0 => {
-                    set_pending(c, wl, "Suspended", &format!("ClusterQueue {cq} is inactive"), false);
-                }
-                Some(_) => {}
-            },
-        }
-    }
-
-    for (name, info) in &cqs {
-        if !info.active.0 {
-            continue;
-        }
-        // The cycle works on the snapshot: usage grows locally with each admission.
-        let mut usage = queues::usage(&snap.workloads, name, false);
-        for head in snap.pending_for(name) {
-            let parked = c.kueue.inadmissible.get(name);
-            // StrictFIFO: a parked head blocks the queue until a requeue.
-            if info.strict_fifo && parked.is_some_and(|p| !p.is_empty()) {
-                break;
-            }
-            if parked.is_some_and(|p| p.contains(&queues::key(&head))) {
-                continue;
-            }
-            let ns = get_str(&head, &["metadata", "namespace"]).unwrap_or("").to_string();
-            let ns_ok = queues::namespace_labels(c, &ns).is_some_and(|l| queues::namespace_matches(info.namespace_selector.as_ref(), &l));
-            let outcome = if ns_ok {
-                assign(info, &head, &usage, &flavor_objects)
-            } else {
-                Assignment::NoFit("Misconfigured", "workload namespace doesn't match ClusterQueue selector".to_string())
-            };
-            match outcome {
-                Assignment::Fit(flavors) => {
-                    for (res, q) in requests(&head) {
-                        if let Some(f) = flavors.get(&res) {
-                            *usage.entry((f.clone(), res)).or_default() += q;
-                        }
-                    }
-                    admit(c, name, &head, &flavors);
-                }
-                Assignment::NoFit(reason, message) => {
-                    set_pending(c, &head, reason, &message, reason != "Misconfigured");
-                    record(c, &head, EventType::Warning, reason, &message, COMPONENT);
-                    c.kueue.inadmissible.entry(name.clone()).or_default().insert(queues::key(&head));
-                }
-            }
-        }
-    }
+    record(c, &before, EventType::Warning, e.reason, &e.message, COMPONENT);
 }

@@ -1,33 +1,43 @@
-//! ClusterQueue and LocalQueue status (`kueue.md` §8, §9): counts, per-flavor reservation and
-//! usage, and the Active condition, written at most once per 1 s batch after a change.
+//! ClusterQueue, LocalQueue and Cohort status (`kueue.md` §8, §9;
+//! `pkg/controller/core/{clusterqueue,localqueue,cohort}_controller.go`): counts, per-flavor
+//! reservation and usage (with what each ClusterQueue borrows), the Active condition, and the
+//! fair-sharing share when fair sharing is on — written at most once per 1 s batch after a
+//! change, from the caches, for the objects a change touched.
 
-use super::queues::{self, BATCH_MS};
-use super::workload::{format_quantity, is_true, set_condition};
+use super::cache::CqState;
+use super::fair_sharing::dominant_resource_share;
+use super::queue::BATCH_MS;
+use super::snapshot::{Fr, NodeId};
+use super::workload::{format_quantity, set_condition};
 use crate::api::object::get_str;
 use crate::api::server::kind_info;
+use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
-fn flavor_usage(info: &queues::ClusterQueueInfo, usage: &std::collections::BTreeMap<(String, String), i128>, with_borrowed: bool) -> Value {
+/// `[{name: flavor, resources: [{name, total, borrowed}]}]` over the ClusterQueue's flavors.
+fn flavor_usage(cq: &CqState, usage: &BTreeMap<Fr, i128>, with_borrowed: bool) -> Value {
     let mut out = Vec::new();
-    for g in &info.groups {
+    for g in &cq.spec.groups {
         for f in &g.flavors {
             let mut resources: Vec<&String> = g.covered.iter().collect();
             resources.sort();
             let list: Vec<Value> = resources
                 .into_iter()
                 .map(|r| {
-                    let total = usage.get(&(f.flavor.clone(), r.clone())).copied().unwrap_or(0);
+                    let key = (f.clone(), r.clone());
+                    let total = usage.get(&key).copied().unwrap_or(0);
                     let mut e = json!({"name": r, "total": format_quantity(r, total)});
                     if with_borrowed {
-                        let nominal = f.nominal.iter().find(|(n, _)| n == r).map(|(_, q)| *q).unwrap_or(0);
-                        let borrowed = if info.cohort.is_empty() { 0 } else { (total - nominal).max(0) };
+                        let nominal = cq.spec.quotas.get(&key).map(|q| q.nominal).unwrap_or(0);
+                        let borrowed = if cq.spec.cohort.is_none() { 0 } else { (total - nominal).max(0) };
                         e["borrowed"] = json!(format_quantity(r, borrowed));
                     }
                     e
                 })
                 .collect();
-            out.push(json!({"name": f.flavor, "resources": list}));
+            out.push(json!({"name": f, "resources": list}));
         }
     }
     json!(out)
@@ -35,16 +45,19 @@ fn flavor_usage(info: &queues::ClusterQueueInfo, usage: &std::collections::BTree
 
 /// Writes `desired` as the object's status once the batch period since the first difference
 /// has passed; conditions keep their transition time when unchanged.
-fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut desired: Value, active: (bool, &str, &str)) {
+fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut desired: Value, active: Option<(bool, &str, &str)>) {
     let now = c.now_unix();
-    let mut probe = obj.clone();
-    probe["status"] = desired.clone();
-    if let Some(existing) = obj.get("status").and_then(|s| s.get("conditions")) {
-        probe["status"]["conditions"] = existing.clone();
+    if let Some(active) = active {
+        let mut probe = obj.clone();
+        probe["status"] = desired.clone();
+        if let Some(existing) = obj.get("status").and_then(|s| s.get("conditions")) {
+            probe["status"]["conditions"] = existing.clone();
+        }
+        set_condition(&mut probe, "Active", if active.0 { "True" } else { "False" }, active.1, active.2, now);
+        desired["conditions"] = probe["status"]["conditions"].clone();
     }
-    set_condition(&mut probe, "Active", if active.0 { "True" } else { "False" }, active.1, active.2, now);
-    desired["conditions"] = probe["status"]["conditions"].clone();
-    let key = format!("{kind}/{ns}/{}", get_str(obj, &["metadata", "name"]).unwrap_or(""));
+    let name = get_str(obj, &["metadata", "name"]).unwrap_or("").to_string();
+    let key = format!("{kind}/{ns}/{name}");
     if obj.get("status") == Some(&desired) {
         c.kueue.status_due.remove(&key);
         return;
@@ -52,7 +65,7 @@ fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut
     let first_due = c.now_ms() + BATCH_MS;
     let due = *c.kueue.status_due.entry(key.clone()).or_insert(first_due);
     if c.now_ms() < due {
-        c.wake(due, crate::cluster::informer::Wake::Kueue("batch".into()));
+        c.wake(due, Wake::Kueue(format!("status {key}")));
         return;
     }
     c.kueue.status_due.remove(&key);
@@ -62,61 +75,86 @@ fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut
 }
 
 pub fn sync(c: &mut Cluster) {
-    let cqs = queues::cluster_queues(c);
-    let snap = queues::Snapshot::take(c);
-    let all = &snap.workloads;
-    for cq in c.api.list_objects(kind_info("ClusterQueue"), None, &Default::default(), &Default::default()).unwrap_or_default() {
-        let name = get_str(&cq, &["metadata", "name"]).unwrap_or("").to_string();
-        let Some(info) = cqs.get(&name) else { continue };
-        let reserving: Vec<&Value> = all
-            .iter()
-            .filter(|w| queues::is_reserving(w) && get_str(w, &["status", "admission", "clusterQueue"]) == Some(name.as_str()))
-            .collect();
-        let admitted = reserving.iter().filter(|w| is_true(w, "Admitted")).count();
-        let pending = snap.pending_for(&name).len();
-        let desired = json!({
+    let fair = c.kueue.config.fair_sharing.is_some();
+    let cqs = std::mem::take(&mut c.kueue.status_cqs);
+    let shares = if fair { shares(c) } else { BTreeMap::new() };
+    for name in cqs {
+        let Some(obj) = c.api.get_arc(kind_info("ClusterQueue"), "", &name).map(|o| Value::clone(o)) else { continue };
+        let Some(cq) = c.kueue.cache.cqs.get(&name) else { continue };
+        let admitted = cq.workloads.values().filter(|w| w.admitted).count();
+        let mut desired = json!({
             "admittedWorkloads": admitted,
-            "flavorsReservation": flavor_usage(info, &queues::usage(all, &name, false), true),
-            "flavorsUsage": flavor_usage(info, &queues::usage(all, &name, true), true),
-            "pendingWorkloads": pending,
-            "reservingWorkloads": reserving.len(),
+            "flavorsReservation": flavor_usage(cq, &cq.usage, true),
+            "flavorsUsage": flavor_usage(cq, &cq.admitted_usage, true),
+            "pendingWorkloads": c.kueue.queues.pending_in(&name),
+            "reservingWorkloads": cq.workloads.len(),
         });
-        let active = (info.active.0, info.active.1, info.active.2.clone());
-        batched_write(c, "ClusterQueue", "", &cq, desired, (active.0, active.1, &active.2));
+        if fair {
+            desired["fairSharing"] = json!({"weightedShare": shares.get(&format!("cq:{name}")).copied().unwrap_or(0)});
+        }
+        let (a, r, m) = cq.active();
+        batched_write(c, "ClusterQueue", "", &obj, desired, Some((a, r, &m)));
     }
-    for lq in c.api.list_objects(kind_info("LocalQueue"), None, &Default::default(), &Default::default()).unwrap_or_default() {
-        let ns = get_str(&lq, &["metadata", "namespace"]).unwrap_or("").to_string();
-        let name = get_str(&lq, &["metadata", "name"]).unwrap_or("").to_string();
-        let cq_name = get_str(&lq, &["spec", "clusterQueue"]).unwrap_or("").to_string();
-        let mine: Vec<&Value> = all
-            .iter()
-            .filter(|w| {
-                get_str(w, &["metadata", "namespace"]) == Some(ns.as_str()) && get_str(w, &["spec", "queueName"]) == Some(name.as_str())
-            })
+    let lqs = std::mem::take(&mut c.kueue.status_lqs);
+    for (ns, name) in lqs {
+        let Some(obj) = c.api.get_arc(kind_info("LocalQueue"), &ns, &name).map(|o| Value::clone(o)) else { continue };
+        let cq_name = get_str(&obj, &["spec", "clusterQueue"]).unwrap_or("").to_string();
+        let stopped = get_str(&obj, &["spec", "stopPolicy"]).is_some_and(|s| s != "None");
+        let mine: Vec<_> = c
+            .kueue
+            .queues
+            .by_lq
+            .get(&(ns.clone(), name.clone()))
+            .into_iter()
+            .flatten()
+            .filter_map(|k| c.kueue.queues.workloads.get(k))
+            .cloned()
             .collect();
-        let reserving: Vec<Value> = mine.iter().filter(|w| queues::is_reserving(w)).map(|w| (*w).clone()).collect();
-        let admitted = reserving.iter().filter(|w| is_true(w, "Admitted")).count();
-        let stopped = get_str(&lq, &["spec", "stopPolicy"]).is_some_and(|s| s != "None");
-        let info = cqs.get(&cq_name);
-        let pending = if stopped || info.is_none() { 0 } else { mine.iter().filter(|w| queues::is_pending(w)).count() };
-        let (active, reason, message) = match info {
+        let reserving: Vec<_> = mine.iter().filter(|w| w.holds_quota()).collect();
+        let admitted = reserving.iter().filter(|w| w.admitted).count();
+        let cq = c.kueue.cache.cqs.get(&cq_name);
+        let pending = if stopped || cq.is_none() { 0 } else { mine.iter().filter(|w| w.is_pending()).count() };
+        let (active, reason, message) = match cq {
             _ if stopped => (false, "Stopped", "LocalQueue is stopped"),
             None => (false, "ClusterQueueDoesNotExist", "Can't submit new workloads to clusterQueue"),
-            Some(i) if !i.active.0 => (false, "ClusterQueueIsInactive", "Can't submit new workloads to clusterQueue"),
+            Some(q) if !q.is_active() => (false, "ClusterQueueIsInactive", "Can't submit new workloads to clusterQueue"),
             Some(_) => (true, "Ready", "Can submit new workloads to localQueue"),
         };
         let mut desired = json!({"admittedWorkloads": admitted, "pendingWorkloads": pending, "reservingWorkloads": reserving.len()});
-        if let Some(i) = info {
-            let usage = |admitted_only: bool| {
-                queues::usage(
-                    &reserving.iter().filter(|w| !admitted_only || is_true(w, "Admitted")).cloned().collect::<Vec<_>>(),
-                    &cq_name,
-                    admitted_only,
-                )
+        if let Some(q) = cq {
+            let sum = |admitted_only: bool| {
+                let mut u: BTreeMap<Fr, i128> = BTreeMap::new();
+                for w in reserving.iter().filter(|w| w.cluster_queue == cq_name && (!admitted_only || w.admitted)) {
+                    for (fr, v) in &w.usage {
+                        *u.entry(fr.clone()).or_default() += v;
+                    }
+                }
+                u
             };
-            desired["flavorsReservation"] = flavor_usage(i, &usage(false), false);
-            desired["flavorsUsage"] = flavor_usage(i, &usage(true), false);
+            desired["flavorsReservation"] = flavor_usage(q, &sum(false), false);
+            desired["flavorsUsage"] = flavor_usage(q, &sum(true), false);
         }
-        batched_write(c, "LocalQueue", &ns, &lq, desired, (active, reason, message));
+        batched_write(c, "LocalQueue", &ns, &obj, desired, Some((active, reason, message)));
     }
+    let cohorts = std::mem::take(&mut c.kueue.status_cohorts);
+    if fair {
+        for name in cohorts {
+            let Some(obj) = c.api.get_arc(kind_info("Cohort"), "", &name).map(|o| Value::clone(o)) else { continue };
+            let desired = json!({"fairSharing": {"weightedShare": shares.get(&format!("cohort:{name}")).copied().unwrap_or(0)}});
+            batched_write(c, "Cohort", "", &obj, desired, None);
+        }
+    }
+}
+
+/// Every ClusterQueue's and Cohort's weighted share, from a snapshot of the cache.
+fn shares(c: &Cluster) -> BTreeMap<String, i64> {
+    let s = c.kueue.cache.snapshot();
+    let mut out = BTreeMap::new();
+    for (i, q) in s.cqs.iter().enumerate() {
+        out.insert(format!("cq:{}", q.name), dominant_resource_share(&s, NodeId::Cq(i), None).rounded_weighted_share());
+    }
+    for (i, co) in s.cohorts.iter().enumerate() {
+        out.insert(format!("cohort:{}", co.name), dominant_resource_share(&s, NodeId::Cohort(i), None).rounded_weighted_share());
+    }
+    out
 }

@@ -120,6 +120,67 @@ pub fn set_condition(wl: &mut Value, ty: &str, status: &str, reason: &str, messa
     }
 }
 
+/// `SetStatusCondition` for a condition Kueue writes without `observedGeneration` (Preempted).
+pub fn set_condition_without_generation(wl: &mut Value, ty: &str, status: &str, reason: &str, message: &str, now: i64) -> bool {
+    let changed = set_condition(wl, ty, status, reason, message, now);
+    if let Some(c) = wl.pointer_mut("/status/conditions").and_then(Value::as_array_mut).and_then(|l| l.iter_mut().find(|c| c["type"] == ty))
+    {
+        if let Some(m) = c.as_object_mut() {
+            m.remove("observedGeneration");
+        }
+    }
+    changed
+}
+
+/// `resetActiveCondition`: a condition that is True turns False with `reason` and
+/// `Previously: <its message>`.
+pub fn reset_active_condition(wl: &mut Value, ty: &str, reason: &str, now: i64) -> bool {
+    let Some(prev) = condition(wl, ty).filter(|c| c["status"] == "True").cloned() else { return false };
+    let message = format!("Previously: {}", prev["message"].as_str().unwrap_or(""));
+    set_condition(wl, ty, "False", reason, &message, now)
+}
+
+/// `UnsetQuotaReservationWithCondition`: QuotaReserved False, no admission, and the Admitted
+/// condition in step.
+pub fn unset_quota_reservation(wl: &mut Value, reason: &str, message: &str, now: i64) -> bool {
+    let mut changed = set_condition(wl, "QuotaReserved", "False", reason, message, now);
+    if let Some(st) = wl["status"].as_object_mut() {
+        changed |= st.remove("admission").is_some();
+    }
+    changed |= set_condition(wl, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
+    changed
+}
+
+/// `SetQuotaReservation` with no admission checks: the admission, QuotaReserved and Admitted
+/// True, and any active Evicted/Preempted condition turned False.
+pub fn set_quota_reservation(wl: &mut Value, cq: &str, pod_set_assignments: Value, now: i64) {
+    if !wl.get("status").is_some_and(Value::is_object) {
+        wl["status"] = json!({});
+    }
+    wl["status"]["admission"] = json!({"clusterQueue": cq, "podSetAssignments": pod_set_assignments});
+    set_condition(wl, "QuotaReserved", "True", "QuotaReserved", &format!("Quota reserved in ClusterQueue {cq}"), now);
+    reset_active_condition(wl, "Evicted", "QuotaReserved", now);
+    reset_active_condition(wl, "Preempted", "QuotaReserved", now);
+    set_condition(wl, "Admitted", "True", "Admitted", "The workload is admitted", now);
+    if let Some(m) = wl["status"].as_object_mut() {
+        m.remove("resourceRequests");
+    }
+}
+
+/// `status.resourceRequests` of a pending workload (`PropagateResourceRequests`).
+pub fn resource_requests(info: &super::info::WorkloadInfo) -> Value {
+    Value::Array(
+        info.pod_sets
+            .iter()
+            .map(|ps| {
+                let res: serde_json::Map<String, Value> =
+                    ps.requests.iter().map(|(k, v)| (k.clone(), json!(format_quantity(k, *v)))).collect();
+                json!({"name": ps.name, "resources": res})
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

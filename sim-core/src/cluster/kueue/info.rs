@@ -1,0 +1,150 @@
+//! What Kueue's caches know of a Workload (`pkg/workload/workload.go` `Info`): its pod sets'
+//! total requests, priority, queue-order time, and — while it holds quota — where and how much,
+//! read once from the object when it changes.
+
+use super::snapshot::Fr;
+use super::workload::{condition, is_true};
+use crate::api::object::{get, get_str, parse_rfc3339};
+use crate::api::pod_resources::pod_requests_and_limits;
+use crate::api::quantity::Quantity;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+pub const JOB_UID_LABEL: &str = "kueue.x-k8s.io/job-uid";
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PodSetInfo {
+    pub name: String,
+    pub count: i64,
+    /// Requests of one pod.
+    pub per_pod: BTreeMap<String, i128>,
+    /// Requests of all `count` pods.
+    pub requests: BTreeMap<String, i128>,
+    /// While admitted: the flavor of each resource.
+    pub flavors: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct WorkloadInfo {
+    /// `namespace/name`.
+    pub key: String,
+    pub namespace: String,
+    pub name: String,
+    pub uid: String,
+    pub job_uid: String,
+    pub queue_name: String,
+    /// While it holds quota: the ClusterQueue it holds it in.
+    pub cluster_queue: String,
+    pub priority: i64,
+    pub created: i64,
+    /// The time that orders it in its queue (`GetQueueOrderTimestamp`).
+    pub queue_order: i64,
+    /// When its quota was reserved (the QuotaReserved condition's transition).
+    pub reserved_at: Option<i64>,
+    pub reserving: bool,
+    pub admitted: bool,
+    pub evicted: bool,
+    pub finished: bool,
+    pub active: bool,
+    pub deleting: bool,
+    pub pod_sets: Vec<PodSetInfo>,
+    /// While it holds quota: what it uses, per flavor and resource.
+    pub usage: BTreeMap<Fr, i128>,
+    pub obj: Arc<Value>,
+}
+
+fn quantity(v: &Value) -> i128 {
+    let text = v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+    Quantity::parse(&text).map(|q| q.nanos).unwrap_or(0)
+}
+
+/// One pod's requests from a pod set's template (limits stand in for missing requests; init
+/// containers and overhead as the scheduler counts them). Zero requests are left out.
+pub fn per_pod_requests(template: &Value) -> BTreeMap<String, i128> {
+    let pod = json!({"spec": template.get("spec").cloned().unwrap_or(json!({}))});
+    pod_requests_and_limits(&pod).0.into_iter().map(|(k, q)| (k, q.nanos)).filter(|(_, v)| *v != 0).collect()
+}
+
+fn time_of(cond: Option<&Value>) -> Option<i64> {
+    cond.and_then(|c| c.get("lastTransitionTime")).and_then(Value::as_str).and_then(parse_rfc3339)
+}
+
+impl WorkloadInfo {
+    pub fn new(obj: Arc<Value>) -> Self {
+        let w: &Value = &obj;
+        let namespace = get_str(w, &["metadata", "namespace"]).unwrap_or("").to_string();
+        let name = get_str(w, &["metadata", "name"]).unwrap_or("").to_string();
+        let created = get_str(w, &["metadata", "creationTimestamp"]).and_then(parse_rfc3339).unwrap_or(0);
+        let reserving = is_true(w, "QuotaReserved");
+        let evicted_cond = condition(w, "Evicted").filter(|c| c.get("status").and_then(Value::as_str) == Some("True"));
+        // Evictions by the PodsReady timeout or an admission check requeue at the eviction time.
+        let queue_order = match evicted_cond.and_then(|c| c.get("reason")).and_then(Value::as_str) {
+            Some("PodsReadyTimeout" | "AdmissionCheck") => time_of(evicted_cond).unwrap_or(created),
+            _ => created,
+        };
+        let admission = get(w, &["status", "admission"]).filter(|_| reserving);
+        let assignments: Vec<&Value> =
+            admission.and_then(|a| a.get("podSetAssignments")).and_then(Value::as_array).map(|a| a.iter().collect()).unwrap_or_default();
+        let mut pod_sets = Vec::new();
+        for ps in get(w, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten() {
+            let ps_name = ps.get("name").and_then(Value::as_str).unwrap_or("main").to_string();
+            let assigned = assignments.iter().find(|a| a.get("name").and_then(Value::as_str).unwrap_or("main") == ps_name);
+            let count = assigned.and_then(|a| a.get("count")).or(ps.get("count")).and_then(Value::as_i64).unwrap_or(1);
+            let per_pod = per_pod_requests(ps.get("template").unwrap_or(&Value::Null));
+            let requests = per_pod.iter().map(|(k, v)| (k.clone(), v * count as i128)).collect();
+            let flavors = assigned
+                .and_then(|a| a.get("flavors"))
+                .and_then(Value::as_object)
+                .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string()))).collect())
+                .unwrap_or_default();
+            pod_sets.push(PodSetInfo { name: ps_name, count, per_pod, requests, flavors });
+        }
+        let mut usage: BTreeMap<Fr, i128> = BTreeMap::new();
+        for a in &assignments {
+            let flavors = a.get("flavors").and_then(Value::as_object);
+            for (res, q) in a.get("resourceUsage").and_then(Value::as_object).into_iter().flatten() {
+                if let Some(f) = flavors.and_then(|m| m.get(res)).and_then(Value::as_str) {
+                    *usage.entry((f.to_string(), res.clone())).or_default() += quantity(q);
+                }
+            }
+        }
+        WorkloadInfo {
+            key: format!("{namespace}/{name}"),
+            uid: get_str(w, &["metadata", "uid"]).unwrap_or("").to_string(),
+            job_uid: get_str(w, &["metadata", "labels", JOB_UID_LABEL]).unwrap_or("").to_string(),
+            queue_name: get_str(w, &["spec", "queueName"]).unwrap_or("").to_string(),
+            cluster_queue: admission.and_then(|a| a.get("clusterQueue")).and_then(Value::as_str).unwrap_or("").to_string(),
+            priority: get(w, &["spec", "priority"]).and_then(Value::as_i64).unwrap_or(0),
+            created,
+            queue_order,
+            reserved_at: if reserving { time_of(condition(w, "QuotaReserved")) } else { None },
+            reserving,
+            admitted: is_true(w, "Admitted"),
+            evicted: evicted_cond.is_some(),
+            finished: is_true(w, "Finished"),
+            active: get(w, &["spec", "active"]).and_then(Value::as_bool) != Some(false),
+            deleting: get(w, &["metadata", "deletionTimestamp"]).is_some(),
+            pod_sets,
+            usage,
+            namespace,
+            name,
+            obj,
+        }
+    }
+
+    /// Holds quota (and is not finished): counts in its ClusterQueue's usage.
+    pub fn holds_quota(&self) -> bool {
+        self.reserving && !self.finished
+    }
+
+    /// Waits for quota: active, not finished, no reservation, not being deleted.
+    pub fn is_pending(&self) -> bool {
+        self.active && !self.finished && !self.reserving && !self.deleting
+    }
+
+    /// The flavor-resources the workload uses in `frs`.
+    pub fn uses_any(&self, frs: &std::collections::BTreeSet<Fr>) -> bool {
+        self.usage.iter().any(|(fr, v)| *v > 0 && frs.contains(fr))
+    }
+}
