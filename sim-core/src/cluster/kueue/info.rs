@@ -63,7 +63,14 @@ fn quantity(v: &Value) -> i128 {
 /// containers and overhead as the scheduler counts them). Zero requests are left out.
 pub fn per_pod_requests(template: &Value) -> BTreeMap<String, i128> {
     let pod = json!({"spec": template.get("spec").cloned().unwrap_or(json!({}))});
-    pod_requests_and_limits(&pod).0.into_iter().map(|(k, q)| (k, q.nanos)).filter(|(_, v)| *v != 0).collect()
+    pod_requests_and_limits(&pod).0.into_iter().map(|(k, q)| (k.clone(), cap(&k, q.nanos))).filter(|(_, v)| *v != 0).collect()
+}
+
+/// Kueue counts cpu in int64 millis and everything else in int64 units: larger amounts stop at
+/// the largest int64 (`ResourceValue`).
+pub fn cap(resource: &str, nanos: i128) -> i128 {
+    let unit: i128 = if resource == "cpu" { 1_000_000 } else { 1_000_000_000 };
+    nanos.min(i64::MAX as i128 * unit)
 }
 
 fn time_of(cond: Option<&Value>) -> Option<i64> {
@@ -92,7 +99,7 @@ impl WorkloadInfo {
             let assigned = assignments.iter().find(|a| a.get("name").and_then(Value::as_str).unwrap_or("main") == ps_name);
             let count = assigned.and_then(|a| a.get("count")).or(ps.get("count")).and_then(Value::as_i64).unwrap_or(1);
             let per_pod = per_pod_requests(ps.get("template").unwrap_or(&Value::Null));
-            let requests = per_pod.iter().map(|(k, v)| (k.clone(), v * count as i128)).collect();
+            let requests = per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(count as i128)))).collect();
             let flavors = assigned
                 .and_then(|a| a.get("flavors"))
                 .and_then(Value::as_object)
