@@ -95,6 +95,7 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
     c.advance(2000);
     let setup = t0.elapsed();
     let t1 = Instant::now();
+    let rv0 = c.api.resource_version();
     for j in 0..jobs {
         let ns = format!("team-{}", j % queues);
         let now = c.now_unix();
@@ -113,10 +114,24 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
             w["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Admitted" && c["status"] == "True"))
         })
         .count();
+    if std::env::var("BENCH_DEBUG").is_ok() {
+        let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
+        for w in c.api.list_objects(kind_info("Workload"), None, &Default::default(), &Default::default()).unwrap() {
+            let r = w["status"]["conditions"]
+                .as_array()
+                .and_then(|cs| cs.iter().find(|c| c["type"] == "QuotaReserved"))
+                .map(|c| format!("{}/{}", c["status"], c["reason"]))
+                .unwrap_or("none".into());
+            *reasons.entry(r).or_default() += 1;
+        }
+        let pods = c.api.list_objects(kind_info("Pod"), None, &Default::default(), &Default::default()).unwrap().len();
+        eprintln!("debug: workloads by QuotaReserved: {reasons:?}; pods {pods}; next wake-up {:?} (now {})", c.next_wakeup(), c.now_ms());
+    }
     println!(
-        "large: {nodes} nodes x 8 GPUs, {queues} ClusterQueues, {jobs} Jobs: setup {:.2}s, submission to quiescence {:.2}s, {admitted} admitted, peak RSS {} MiB",
+        "large: {nodes} nodes x 8 GPUs, {queues} ClusterQueues, {jobs} Jobs: setup {:.2}s, submission to quiescence {:.2}s, {admitted} admitted, {} writes, peak RSS {} MiB",
         setup.as_secs_f64(),
         elapsed.as_secs_f64(),
+        c.api.resource_version() - rv0,
         peak_rss_kib().map(|k| (k / 1024).to_string()).unwrap_or_else(|| "?".into())
     );
 }
@@ -153,9 +168,21 @@ fn bench_lab_judge() {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--micro") {
+        micro();
+        return;
+    }
+    // `--only NODES,QUEUES,JOBS`: one large case alone (for profiling).
+    if let Some(spec) = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)) {
+        let v: Vec<usize> = spec.split(',').filter_map(|x| x.parse().ok()).collect();
+        if let [n, q, j] = v[..] {
+            bench_large(n, q, j);
+            return;
+        }
+    }
     bench_lab_apply();
     bench_lab_judge();
-    let args: Vec<String> = std::env::args().collect();
     let scales: Vec<(usize, usize, usize)> = if args.iter().any(|a| a == "--full") {
         vec![(10, 5, 100), (100, 50, 1_000), (1_000, 50, 10_000)]
     } else {
@@ -164,4 +191,36 @@ fn main() {
     for (n, q, j) in scales {
         bench_large(n, q, j);
     }
+}
+
+/// Costs of the engine's basic operations on a running lab pod (for profiling).
+#[allow(dead_code)]
+pub fn micro() {
+    let mut c = lab_cluster();
+    let now = c.now_unix();
+    c.api.apply(now, kind_info("Job"), "team-a", &job("m", "team-a", "lq", 1), false).unwrap();
+    c.advance(10_000);
+    let pod = c.api.list_objects(kind_info("Pod"), Some("team-a"), &Default::default(), &Default::default()).unwrap().remove(0);
+    let n = 20_000;
+    let t = Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(pod.clone());
+    }
+    println!("micro: clone+drop of a running pod: {:.2} us", t.elapsed().as_secs_f64() / n as f64 * 1e6);
+    let t = Instant::now();
+    let name = pod["metadata"]["name"].as_str().unwrap().to_string();
+    for i in 0..n {
+        let mut p = (**c.api.get_arc(kind_info("Pod"), "team-a", &name).unwrap()).clone();
+        p["status"]["message"] = json!(format!("m{i}"));
+        let now = c.now_unix();
+        c.api.update_internal(now, kind_info("Pod"), "team-a", p, true).unwrap();
+    }
+    println!("micro: status write of a pod (controller path): {:.2} us", t.elapsed().as_secs_f64() / n as f64 * 1e6);
+    let t = Instant::now();
+    for i in 0..n {
+        let e = json!({"apiVersion": "v1", "kind": "Event", "metadata": {"name": format!("x.{i}"), "namespace": "team-a"}, "involvedObject": {"kind": "Pod", "name": "x"}, "reason": "R", "message": "m", "type": "Normal", "count": 1});
+        let now = c.now_unix();
+        c.api.create_internal(now, kind_info("Event"), "team-a", e).unwrap();
+    }
+    println!("micro: event create (controller path): {:.2} us", t.elapsed().as_secs_f64() / n as f64 * 1e6);
 }

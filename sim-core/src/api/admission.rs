@@ -292,8 +292,9 @@ fn default_cluster_queue(obj: &mut Value) {
 /// come back as `Invalid`; Kueue's validating webhooks as a webhook denial.
 pub fn validate(kind: &KindInfo, obj: &Value, old: Option<&Value>) -> Result<(), Status> {
     let name = super::object::name(obj);
-    let meta = obj.get("metadata").cloned().unwrap_or(json!({}));
-    let mut causes = validation::object_meta(&meta, kind.kind == "Namespace");
+    let empty = json!({});
+    let meta = obj.get("metadata").unwrap_or(&empty);
+    let mut causes = validation::object_meta(meta, kind.kind == "Namespace");
     match kind.kind {
         "Job" => causes.extend(validate_job(obj, old)),
         "ClusterQueue" => causes.extend(validate_cluster_queue_schema(obj)),

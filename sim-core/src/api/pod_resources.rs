@@ -26,6 +26,11 @@ pub fn quantities(m: Option<&Value>) -> Vec<(String, Quantity)> {
 /// over containers, raised to any larger init container, plus overhead. A limit without a request
 /// counts as the request, as API defaulting makes it.
 pub fn pod_requests_and_limits(pod: &Value) -> (Totals, Totals) {
+    spec_requests_and_limits(pod.get("spec").unwrap_or(&Value::Null))
+}
+
+/// The same, from a pod spec (a pod template's `spec`).
+pub fn spec_requests_and_limits(spec: &Value) -> (Totals, Totals) {
     let per_container = |c: &Value| {
         let limits: Totals = quantities(get(c, &["resources", "limits"])).into_iter().collect();
         let mut requests = limits.clone();
@@ -33,12 +38,12 @@ pub fn pod_requests_and_limits(pod: &Value) -> (Totals, Totals) {
         (requests, limits)
     };
     let (mut requests, mut limits) = (Totals::new(), Totals::new());
-    for c in get(pod, &["spec", "containers"]).and_then(Value::as_array).into_iter().flatten() {
+    for c in get(spec, &["containers"]).and_then(Value::as_array).into_iter().flatten() {
         let (r, l) = per_container(c);
         r.into_iter().for_each(|(k, q)| add(&mut requests, &k, q));
         l.into_iter().for_each(|(k, q)| add(&mut limits, &k, q));
     }
-    for c in get(pod, &["spec", "initContainers"]).and_then(Value::as_array).into_iter().flatten() {
+    for c in get(spec, &["initContainers"]).and_then(Value::as_array).into_iter().flatten() {
         let (r, l) = per_container(c);
         for (totals, init) in [(&mut requests, r), (&mut limits, l)] {
             for (k, q) in init {
@@ -48,7 +53,7 @@ pub fn pod_requests_and_limits(pod: &Value) -> (Totals, Totals) {
             }
         }
     }
-    for (k, q) in quantities(get(pod, &["spec", "overhead"])) {
+    for (k, q) in quantities(get(spec, &["overhead"])) {
         add(&mut requests, &k, q);
         add(&mut limits, &k, q);
     }

@@ -218,8 +218,10 @@ impl ApiServer {
     }
 
     /// Stores `obj` at the current resourceVersion and logs the change.
-    fn put(&mut self, key: Key, obj: Value, event: WatchType) {
-        self.store.put(key, Arc::new(obj), self.resource_version, event);
+    fn put(&mut self, key: Key, obj: Value, event: WatchType) -> Arc<Value> {
+        let obj = Arc::new(obj);
+        self.store.put(key, obj.clone(), self.resource_version, event);
+        obj
     }
 
     /// Removes the object and logs its deletion at the current resourceVersion.
@@ -258,7 +260,7 @@ impl ApiServer {
         let (decoded, warnings) = schema::decode_body(kind, &obj, validation).map_err(|e| {
             Status::bad_request(format!("{} in version {:?} cannot be handled as a {}: {e}", kind.kind, kind.version, kind.kind))
         })?;
-        let object = self.create_decoded(now, kind, namespace, decoded, dry_run)?;
+        let object = Value::clone(&*self.create_decoded(now, kind, namespace, decoded, dry_run)?);
         Ok(Written { object, warnings })
     }
 
@@ -269,7 +271,7 @@ impl ApiServer {
         namespace: &str,
         mut obj: Value,
         dry_run: bool,
-    ) -> Result<Value, Status> {
+    ) -> Result<Arc<Value>, Status> {
         if kind.read_only {
             return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
         }
@@ -362,15 +364,21 @@ impl ApiServer {
             ensure_map(&mut obj, &["metadata"]).insert("generation".into(), json!(1));
         }
         if dry_run {
-            return Ok(obj);
+            return Ok(Arc::new(obj));
         }
         let rv = self.bump();
         ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-        self.put(key, obj.clone(), WatchType::Added);
+        let stored = self.put(key, obj, WatchType::Added);
         if kind.kind == "Namespace" {
             self.populate_namespace(now, &name);
         }
-        Ok(obj)
+        Ok(stored)
+    }
+
+    /// A create from a controller inside the cluster (events, pods, workloads): the same rules
+    /// as `create`, without decoding the body again; the stored object comes back shared.
+    pub fn create_internal(&mut self, now: i64, kind: &'static KindInfo, namespace: &str, obj: Value) -> Result<Arc<Value>, Status> {
+        self.create_decoded(now, kind, namespace, obj, false)
     }
 
     /// What the ServiceAccount and root-CA controllers put into every new namespace.
@@ -436,10 +444,38 @@ impl ApiServer {
         now: i64,
         kind: &'static KindInfo,
         namespace: &str,
-        mut obj: Value,
+        obj: Value,
         status: bool,
         dry_run: bool,
     ) -> Result<Value, Status> {
+        self.update_inner(now, kind, namespace, obj, status, dry_run, true).map(|o| Value::clone(&o))
+    }
+
+    /// An update from a controller inside the cluster: the same rules (concurrency, status
+    /// subresource, admission, finalizers), but the body is not decoded again — controllers only
+    /// write fields their kinds' schemas know — and the stored object comes back shared.
+    pub fn update_internal(
+        &mut self,
+        now: i64,
+        kind: &'static KindInfo,
+        namespace: &str,
+        obj: Value,
+        status: bool,
+    ) -> Result<Arc<Value>, Status> {
+        self.update_inner(now, kind, namespace, obj, status, false, false)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn update_inner(
+        &mut self,
+        now: i64,
+        kind: &'static KindInfo,
+        namespace: &str,
+        mut obj: Value,
+        status: bool,
+        dry_run: bool,
+        decode: bool,
+    ) -> Result<Arc<Value>, Status> {
         let name = object::name(&obj).to_string();
         let key = Self::key(kind, namespace, &name);
         let old = self.store.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, &name))?;
@@ -453,17 +489,19 @@ impl ApiServer {
         }
         obj["apiVersion"] = json!(kind.api_version());
         obj["kind"] = json!(kind.kind);
-        obj = schema::decode_body(kind, &obj, FieldValidation::Ignore)
-            .map_err(|e| {
-                Status::bad_request(format!("{} in version {:?} cannot be handled as a {}: {e}", kind.kind, kind.version, kind.kind))
-            })?
-            .0;
+        if decode {
+            obj = schema::decode_body(kind, &obj, FieldValidation::Ignore)
+                .map_err(|e| {
+                    Status::bad_request(format!("{} in version {:?} cannot be handled as a {}: {e}", kind.kind, kind.version, kind.kind))
+                })?
+                .0;
+        }
         // Server-owned metadata is kept from the stored object.
         {
-            let old_meta = old.get("metadata").cloned().unwrap_or(json!({}));
+            let old_meta = old.get("metadata");
             let meta = ensure_map(&mut obj, &["metadata"]);
             for k in ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "namespace", "name"] {
-                match old_meta.get(k) {
+                match old_meta.and_then(|m| m.get(k)) {
                     Some(v) => meta.insert(k.into(), v.clone()),
                     None => meta.remove(k),
                 };
@@ -471,18 +509,20 @@ impl ApiServer {
         }
         if kind.status_subresource {
             if status {
-                // The status subresource changes only status.
-                let new_status = obj.get("status").cloned();
-                obj = Value::clone(&old);
-                match new_status {
-                    Some(s) => obj["status"] = s,
-                    None => {
-                        if let Some(m) = obj.as_object_mut() {
-                            m.remove("status");
+                // The status subresource changes only status: everything else is the stored
+                // object's (copied only where the body differs).
+                match (obj.as_object_mut(), old.as_object()) {
+                    (Some(o), Some(old_m)) => {
+                        o.retain(|k, _| k == "status" || old_m.contains_key(k));
+                        for (k, v) in old_m {
+                            if k != "status" && o.get(k) != Some(v) {
+                                o.insert(k.clone(), v.clone());
+                            }
                         }
                     }
+                    _ => obj = Value::clone(&old),
                 }
-            } else {
+            } else if obj.get("status") != old.get("status") {
                 match old.get("status") {
                     Some(s) => obj["status"] = s.clone(),
                     None => {
@@ -494,16 +534,19 @@ impl ApiServer {
             }
         }
         admission::normalize_on_update(kind, &mut obj);
-        admission::validate(kind, &obj, Some(&old))?;
+        // A status write validates only status (`ValidateUpdateStatus`); nothing here checks it.
+        if !status {
+            admission::validate(kind, &obj, Some(&old))?;
+        }
         if has_generation(kind) && old.get("spec") != obj.get("spec") {
             let g = get(&old, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1);
             ensure_map(&mut obj, &["metadata"]).insert("generation".into(), json!(g + 1));
         }
         if dry_run {
-            return Ok(obj);
+            return Ok(Arc::new(obj));
         }
         if obj == *old {
-            return Ok(Value::clone(&old));
+            return Ok(old);
         }
         let rv = self.bump();
         ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
@@ -513,11 +556,9 @@ impl ApiServer {
         if get(&obj, &["metadata", "deletionTimestamp"]).is_some() && finalizers(&obj).is_empty() && grace_over {
             self.remove(&key, obj.clone());
             self.after_removal(now, kind, &obj, Propagation::Background);
-            return Ok(obj);
+            return Ok(Arc::new(obj));
         }
-        self.put(key, obj.clone(), WatchType::Modified);
-        let _ = now;
-        Ok(obj)
+        Ok(self.put(key, obj, WatchType::Modified))
     }
 
     /// DELETE: removes the object, or marks it for deletion while finalizers (or a running pod's

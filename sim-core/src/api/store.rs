@@ -57,7 +57,7 @@ pub struct WatchEvent {
 
 /// How many changes the watch log keeps at least (etcd keeps five minutes of history; a
 /// watcher further behind is told its resourceVersion is too old and lists again).
-pub const WATCH_HISTORY: usize = 20_000;
+pub const WATCH_HISTORY: usize = 4_096;
 
 #[derive(Clone, Default)]
 pub struct Store {
@@ -131,10 +131,15 @@ impl Store {
 
     /// Stores `obj` under `key` (created or replaced) and logs the change at `resource_version`.
     pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
-        if let Some(old) = self.objects.get(&key).cloned() {
-            self.unindex(&key, &old);
+        match self.objects.get(&key).cloned() {
+            // Most writes change neither identity nor owners: the indexes stay as they are.
+            Some(old) if uid(&old) == uid(&obj) && owner_uids(&old).eq(owner_uids(&obj)) => {}
+            Some(old) => {
+                self.unindex(&key, &old);
+                self.index(&key, &obj);
+            }
+            None => self.index(&key, &obj),
         }
-        self.index(&key, &obj);
         self.watch.push(WatchEvent { resource_version, kind: key.kind, event, object: obj.clone() });
         self.objects.insert(key, obj);
         self.compact();

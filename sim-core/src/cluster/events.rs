@@ -50,7 +50,7 @@ pub fn record_with_path(
             let count = e.get("count").and_then(Value::as_i64).unwrap_or(1);
             e["count"] = json!(count + 1);
             e["lastTimestamp"] = json!(rfc3339(now));
-            let _ = c.api.update(now, kind, &ens, e, false, false);
+            let _ = c.api.update_internal(now, kind, &ens, e, false);
             return;
         }
     }
@@ -58,7 +58,7 @@ pub fn record_with_path(
     let mut event_name = format!("{name}.{:x}", nanos);
     // Two events in the same millisecond: nudge the name as the recorder's clock would.
     let mut bump = 1;
-    while c.api.get(kind, &ns, &event_name).is_ok() {
+    while c.api.get_arc(kind, &ns, &event_name).is_some() {
         event_name = format!("{name}.{:x}", nanos + bump);
         bump += 1;
     }
@@ -97,7 +97,7 @@ pub fn record_with_path(
         "reportingComponent": component,
         "reportingInstance": "",
     });
-    if c.api.create(now, kind, &ns, event, false).is_ok() {
+    if c.api.create_internal(now, kind, &ns, event).is_ok() {
         c.event_index.insert(dedup_key, (ns, event_name));
     }
 }

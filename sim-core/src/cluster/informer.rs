@@ -192,6 +192,11 @@ impl Cluster {
             if rv == self.cursor {
                 return;
             }
+            // The log was compacted past what was last routed: relist, as an informer does.
+            if !self.api.store().has_history_since(self.cursor) {
+                self.resync();
+                continue;
+            }
             let events: Vec<WatchEvent> = self.api.events_since(self.cursor).to_vec();
             self.cursor = rv;
             for e in &events {

@@ -31,7 +31,7 @@ fn set_condition(job: &mut Value, ty: &str, status: &str, reason: &str, message:
 }
 
 /// The pods this Job controls (the store's owner index, in key order).
-fn owned_pods(c: &Cluster, job: &Value) -> Vec<Value> {
+fn owned_pods(c: &Cluster, job: &Value) -> Vec<std::sync::Arc<Value>> {
     let uid = get_str(job, &["metadata", "uid"]).unwrap_or("");
     if uid.is_empty() {
         return Vec::new();
@@ -48,7 +48,7 @@ fn owned_pods(c: &Cluster, job: &Value) -> Vec<Value> {
                 })
             })
         })
-        .map(|p| Value::clone(p))
+        .cloned()
         .collect()
 }
 
@@ -63,7 +63,7 @@ pub fn sync(c: &mut Cluster) {
         c,
         |c| &mut c.queues.jobs,
         |c, k| {
-            if let Some(job) = c.api.store().get(k).map(|j| Value::clone(j)) {
+            if let Some(job) = c.api.store().get(k).cloned() {
                 sync_job(c, job);
             }
         },
@@ -89,18 +89,20 @@ fn release_orphan_pod(c: &mut Cluster, key: &Key) {
         if let Some(f) = p2["metadata"]["finalizers"].as_array_mut() {
             f.retain(|x| x != "batch.kubernetes.io/job-tracking");
         }
-        let _ = c.api.update(c.now_unix(), kind_info("Pod"), &key.namespace, p2, false, false);
+        let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &key.namespace, p2, false);
     }
 }
 
-fn sync_job(c: &mut Cluster, mut job: Value) {
-    if get(&job, &["metadata", "deletionTimestamp"]).is_some() {
+fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
+    if get(&stored, &["metadata", "deletionTimestamp"]).is_some() {
         return;
     }
+    // Worked on as a copy; written back only if it changed. Events name the Job as it was.
+    let original: &Value = &stored;
+    let mut job = Value::clone(original);
     let now_s = rfc3339(c.now_unix());
     let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
     let name = get_str(&job, &["metadata", "name"]).unwrap_or("").to_string();
-    let original = job.clone();
     let pods = owned_pods(c, &job);
     let finished = condition_true(&job, "Complete") || condition_true(&job, "Failed");
 
@@ -111,17 +113,17 @@ fn sync_job(c: &mut Cluster, mut job: Value) {
             .and_then(Value::as_array)
             .is_some_and(|f| f.iter().any(|x| x == "batch.kubernetes.io/job-tracking"));
         if terminal && tracked {
-            let mut p2 = p.clone();
+            let mut p2 = Value::clone(p);
             if let Some(f) = p2["metadata"]["finalizers"].as_array_mut() {
                 f.retain(|x| x != "batch.kubernetes.io/job-tracking");
             }
             let pns = get_str(p, &["metadata", "namespace"]).unwrap_or("").to_string();
-            let _ = c.api.update(c.now_unix(), kind_info("Pod"), &pns, p2, false, false);
+            let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &pns, p2, false);
         }
     }
 
     let deleting = |p: &Value| get(p, &["metadata", "deletionTimestamp"]).is_some();
-    let active: Vec<&Value> = pods.iter().filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
+    let active: Vec<&Value> = pods.iter().map(|p| &**p).filter(|p| !matches!(phase(p), "Succeeded" | "Failed") && !deleting(p)).collect();
     let succeeded = pods.iter().filter(|p| phase(p) == "Succeeded").count() as i64;
     let failed = pods.iter().filter(|p| phase(p) == "Failed").count() as i64;
     let terminating = pods.iter().filter(|p| deleting(p) && !matches!(phase(p), "Succeeded" | "Failed")).count() as i64;
@@ -149,19 +151,19 @@ fn sync_job(c: &mut Cluster, mut job: Value) {
                 if let Some(m) = job["status"].as_object_mut() {
                     m.remove("startTime");
                 }
-                record(c, &original, EventType::Normal, "Suspended", "Job suspended", COMPONENT);
+                record(c, original, EventType::Normal, "Suspended", "Job suspended", COMPONENT);
             }
             for p in &active {
                 let pname = get_str(p, &["metadata", "name"]).unwrap_or("").to_string();
                 if c.api.delete(c.now_unix(), kind_info("Pod"), &ns, &pname, &Default::default()).is_ok() {
-                    record(c, &original, EventType::Normal, "SuccessfulDelete", &format!("Deleted pod: {pname}"), COMPONENT);
+                    record(c, original, EventType::Normal, "SuccessfulDelete", &format!("Deleted pod: {pname}"), COMPONENT);
                 }
             }
         } else {
             if condition(&job, "Suspended").and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True") {
                 set_condition(&mut job, "Suspended", "False", "JobResumed", "Job resumed", &now_s);
                 job["status"]["startTime"] = json!(now_s);
-                record(c, &original, EventType::Normal, "Resumed", "Job resumed", COMPONENT);
+                record(c, original, EventType::Normal, "Resumed", "Job resumed", COMPONENT);
             }
             if get(&job, &["status", "startTime"]).is_none() {
                 job["status"]["startTime"] = json!(now_s);
@@ -187,7 +189,7 @@ fn sync_job(c: &mut Cluster, mut job: Value) {
                     );
                     record(
                         c,
-                        &original,
+                        original,
                         EventType::Warning,
                         "BackoffLimitExceeded",
                         "Job has reached the specified backoff limit",
@@ -210,7 +212,7 @@ fn sync_job(c: &mut Cluster, mut job: Value) {
                 if terminating == 0 && active.is_empty() {
                     set_condition(&mut job, "Complete", "True", "CompletionsReached", "Reached expected number of succeeded pods", &now_s);
                     job["status"]["completionTime"] = json!(now_s);
-                    record(c, &original, EventType::Normal, "Completed", "Job completed", COMPONENT);
+                    record(c, original, EventType::Normal, "Completed", "Job completed", COMPONENT);
                 }
             } else {
                 // Pods to create: up to parallelism, and no more than the completions still needed.
@@ -224,7 +226,7 @@ fn sync_job(c: &mut Cluster, mut job: Value) {
                     c.wake(last_failure_ms + backoff_ms, Wake::Job(key));
                 } else {
                     for _ in 0..want.max(0) {
-                        create_pod(c, &original);
+                        create_pod(c, original);
                     }
                 }
             }
@@ -243,8 +245,8 @@ fn sync_job(c: &mut Cluster, mut job: Value) {
     status.insert("ready".into(), json!(ready));
     status.insert("terminating".into(), json!(terminating));
     status.insert("uncountedTerminatedPods".into(), json!({}));
-    if job != original {
-        let _ = c.api.update(c.now_unix(), kind_info("Job"), &ns, job, true, false);
+    if job != *original {
+        let _ = c.api.update_internal(c.now_unix(), kind_info("Job"), &ns, job, true);
     }
 }
 
@@ -260,7 +262,7 @@ fn create_pod(c: &mut Cluster, job: &Value) {
         json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid, "controller": true, "blockOwnerDeletion": true}]);
     meta["finalizers"] = json!(["batch.kubernetes.io/job-tracking"]);
     let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": template.get("spec").cloned().unwrap_or(json!({}))});
-    match c.api.create(c.now_unix(), kind_info("Pod"), &ns, pod, false) {
+    match c.api.create_internal(c.now_unix(), kind_info("Pod"), &ns, pod) {
         Ok(p) => {
             let pname = get_str(&p, &["metadata", "name"]).unwrap_or("").to_string();
             record(c, job, EventType::Normal, "SuccessfulCreate", &format!("Created pod: {pname}"), COMPONENT);

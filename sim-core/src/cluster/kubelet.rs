@@ -116,7 +116,7 @@ fn set_pod_status(c: &mut Cluster, pod: &Value, status: Value) {
     let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();
     let mut p = pod.clone();
     p["status"] = status;
-    let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, p, true, false);
+    let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, p, true);
 }
 
 fn conditions(ready: bool, since: &str, scheduled_since: &str) -> Value {
@@ -166,7 +166,7 @@ pub fn sync(c: &mut Cluster) {
         c,
         |c| &mut c.queues.kubelet,
         |c, k| {
-            let Some(pod) = c.api.store().get(k).map(|p| Value::clone(p)) else { return };
+            let Some(pod) = c.api.store().get(k).cloned() else { return };
             let Some(node) = get_str(&pod, &["spec", "nodeName"]).map(str::to_string) else { return };
             sync_pod(c, &pod, &node);
         },

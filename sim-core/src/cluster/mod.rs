@@ -171,11 +171,23 @@ impl Cluster {
         Ok(c)
     }
 
-    /// Every object goes through the controllers' event handlers again (after a restore, or when
-    /// the watch log no longer reaches back to the last routed change).
+    /// Every object goes through the controllers' event handlers again and their caches are
+    /// rebuilt from the store: after a restore, or when the watch log no longer reaches back to
+    /// the last routed change (an informer's relist).
     pub fn resync(&mut self) {
         self.scheduler.clear();
         kueue::clear_caches(self);
+        // Pods the kubelet ran that are gone meanwhile free their GPUs.
+        let gone: Vec<crate::api::store::Key> = self
+            .pods
+            .keys()
+            .filter_map(|k| k.split_once('/'))
+            .map(|(ns, name)| crate::api::store::Key { kind: "Pod", namespace: ns.to_string(), name: name.to_string() })
+            .filter(|k| !self.api.store().contains(k))
+            .collect();
+        for k in gone {
+            self.queues.kubelet_gone.add(k);
+        }
         self.cursor = self.api.resource_version();
         let all: Vec<crate::api::store::WatchEvent> = self
             .api

@@ -135,20 +135,19 @@ impl SchedulerCache {
         };
         let node = get_str(pod, &["spec", "nodeName"]);
         let finished = matches!(get_str(pod, &["status", "phase"]), Some("Succeeded" | "Failed"));
-        let holds = match node {
-            Some(n) if e.event != WatchType::Deleted && !finished => {
-                let mut req = pod_requests(pod);
-                *req.entry("pods".into()).or_default() += 1_000_000_000;
-                Some((n.to_string(), req))
-            }
-            _ => None,
-        };
         if node.is_some() || e.event == WatchType::Deleted || get(pod, &["metadata", "deletionTimestamp"]).is_some() {
             self.unschedulable.remove(&key);
         }
-        if self.holding.get(&key) == holds.as_ref() {
+        let holding_now = node.filter(|_| e.event != WatchType::Deleted && !finished);
+        // A bound pod's requests never change: nothing to do while it stays where it is.
+        if self.holding.get(&key).map(|(n, _)| n.as_str()) == holding_now {
             return;
         }
+        let holds = holding_now.map(|n| {
+            let mut req = pod_requests(pod);
+            *req.entry("pods".into()).or_default() += 1_000_000_000;
+            (n.to_string(), req)
+        });
         if let Some((n, req)) = self.holding.remove(&key) {
             let used = self.used.entry(n).or_default();
             for (k, v) in req {
@@ -245,10 +244,10 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
         Some(node) => {
             let mut p = Value::clone(&pod);
             p["spec"]["nodeName"] = json!(node);
-            let Ok(bound) = c.api.update(c.now_unix(), kind_info("Pod"), &ns, p, false, false) else { return };
-            let mut s = bound.clone();
+            let Ok(bound) = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, p, false) else { return };
+            let mut s = Value::clone(&bound);
             set_scheduled(&mut s, "True", None, &now);
-            let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, s, true, false);
+            let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, s, true);
             record(c, &bound, EventType::Normal, "Scheduled", &format!("Successfully assigned {ns}/{name} to {node}"), COMPONENT);
         }
         None => {
@@ -271,7 +270,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
             if !already || retry_due {
                 let mut s = Value::clone(&pod);
                 set_scheduled(&mut s, "False", Some(&message), &now);
-                let _ = c.api.update(c.now_unix(), kind_info("Pod"), &ns, s, true, false);
+                let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, s, true);
                 record(c, &pod, EventType::Warning, "FailedScheduling", &message, COMPONENT);
                 // Unschedulable pods are retried at least every 5 minutes (the flush interval).
                 let next = c.now_ms() + 300_000;

@@ -28,6 +28,6 @@ pub fn sync(c: &mut Cluster) {
         if let Some(f) = o.pointer_mut("/metadata/finalizers").and_then(Value::as_array_mut) {
             f.retain(|x| x != FINALIZER);
         }
-        let _ = c.api.update(c.now_unix(), kind_info(&kind), "", o, false, false);
+        let _ = c.api.update_internal(c.now_unix(), kind_info(&kind), "", o, false);
     }
 }

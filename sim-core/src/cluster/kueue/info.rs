@@ -5,9 +5,9 @@
 use super::snapshot::Fr;
 use super::workload::{condition, is_true};
 use crate::api::object::{get, get_str, parse_rfc3339};
-use crate::api::pod_resources::pod_requests_and_limits;
+use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -62,8 +62,12 @@ fn quantity(v: &Value) -> i128 {
 /// One pod's requests from a pod set's template (limits stand in for missing requests; init
 /// containers and overhead as the scheduler counts them). Zero requests are left out.
 pub fn per_pod_requests(template: &Value) -> BTreeMap<String, i128> {
-    let pod = json!({"spec": template.get("spec").cloned().unwrap_or(json!({}))});
-    pod_requests_and_limits(&pod).0.into_iter().map(|(k, q)| (k.clone(), cap(&k, q.nanos))).filter(|(_, v)| *v != 0).collect()
+    spec_requests_and_limits(template.get("spec").unwrap_or(&Value::Null))
+        .0
+        .into_iter()
+        .map(|(k, q)| (k.clone(), cap(&k, q.nanos)))
+        .filter(|(_, v)| *v != 0)
+        .collect()
 }
 
 /// Kueue counts cpu in int64 millis and everything else in int64 units: larger amounts stop at

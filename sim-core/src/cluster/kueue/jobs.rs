@@ -23,12 +23,12 @@ fn owner_uid(wl: &Value) -> Option<&str> {
 
 fn update_wl_status(c: &mut Cluster, wl: Value) {
     let ns = get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string();
-    let _ = c.api.update(c.now_unix(), kind_info("Workload"), &ns, wl, true, false);
+    let _ = c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, wl, true);
 }
 
 fn update_job(c: &mut Cluster, job: Value) -> bool {
     let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
-    c.api.update(c.now_unix(), kind_info("Job"), &ns, job, false, false).is_ok()
+    c.api.update_internal(c.now_unix(), kind_info("Job"), &ns, job, false).is_ok()
 }
 
 fn remove_finalizer(c: &mut Cluster, wl: &Value) {
@@ -42,7 +42,7 @@ fn remove_finalizer(c: &mut Cluster, wl: &Value) {
         return;
     }
     let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("").to_string();
-    let _ = c.api.update(c.now_unix(), kind_info("Workload"), &ns, w, false, false);
+    let _ = c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, w, false);
 }
 
 /// Priority and its reference (`ExtractPriority`): the WorkloadPriorityClass the Job's label
@@ -94,7 +94,7 @@ pub fn sync(c: &mut Cluster) {
         c,
         |c| &mut c.kueue.jobs,
         |c, k| {
-            if let Some(job) = c.api.store().get(k).map(|j| Value::clone(j)) {
+            if let Some(job) = c.api.store().get(k).cloned() {
                 sync_job(c, job);
             }
         },
@@ -136,7 +136,7 @@ fn finalize_orphan(c: &mut Cluster, key: &Key) {
     remove_finalizer(c, &w);
 }
 
-fn sync_job(c: &mut Cluster, job: Value) {
+fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     if get(&job, &["metadata", "deletionTimestamp"]).is_some() {
         return;
     }
@@ -147,7 +147,7 @@ fn sync_job(c: &mut Cluster, job: Value) {
     let Some(queue) = labels(&job).get(QUEUE_NAME_LABEL).filter(|q| !q.is_empty()).cloned() else { return };
     let uid = get_str(&job, &["metadata", "uid"]).unwrap_or("").to_string();
     let now = c.now_unix();
-    let owned = c.api.store().dependents(&uid).filter(|k| k.kind == "Workload").find_map(|k| c.api.store().get(k)).map(|w| Value::clone(w));
+    let owned = c.api.store().dependents(&uid).filter(|k| k.kind == "Workload").find_map(|k| c.api.store().get(k)).cloned();
     let Some(wl) = owned.filter(|w| owner_uid(w) == Some(uid.as_str())) else {
         // No Workload yet: create it (once the Job has no active pods).
         if get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0) > 0 {
@@ -155,7 +155,7 @@ fn sync_job(c: &mut Cluster, job: Value) {
         }
         let Some((prio, pref)) = priority(c, &job) else { return };
         let new = workload::for_job(&job, &queue, prio, pref);
-        if let Ok(created) = c.api.create(now, kind_info("Workload"), &ns, new, false) {
+        if let Ok(created) = c.api.create_internal(now, kind_info("Workload"), &ns, new) {
             let name = get_str(&created, &["metadata", "name"]).unwrap_or("");
             record(c, &job, EventType::Normal, "CreatedWorkload", &format!("Created Workload: {ns}/{name}"), COMPONENT);
         }
@@ -185,7 +185,7 @@ fn sync_job(c: &mut Cluster, job: Value) {
                 .unwrap_or(json!({}));
             (if t == "Complete" { "Succeeded" } else { "Failed" }, cond.get("message").and_then(Value::as_str).unwrap_or("").to_string())
         };
-        let mut w = wl.clone();
+        let mut w = Value::clone(&wl);
         if set_condition(&mut w, "Finished", "True", reason, &message, now) {
             update_wl_status(c, w);
             record(c, &job, EventType::Normal, "FinishedWorkload", &format!("Workload '{ns}/{wl_name}' is declared finished"), COMPONENT);
@@ -203,15 +203,17 @@ fn sync_job(c: &mut Cluster, job: Value) {
         .unwrap_or(1);
     let ready = get(&job, &["status", "ready"]).and_then(Value::as_i64).unwrap_or(0)
         + get(&job, &["status", "succeeded"]).and_then(Value::as_i64).unwrap_or(0);
-    let mut w = wl.clone();
-    let changed = if admitted && ready >= count {
-        set_condition(&mut w, "PodsReady", "True", "Started", "All pods reached readiness and the workload is running", now)
-    } else if !workload::is_true(&w, "PodsReady") || !admitted {
-        set_condition(&mut w, "PodsReady", "False", "WaitForStart", "Not all pods are ready or succeeded", now)
+    let desired = if admitted && ready >= count {
+        Some(("True", "Started", "All pods reached readiness and the workload is running"))
+    } else if !workload::is_true(&wl, "PodsReady") || !admitted {
+        Some(("False", "WaitForStart", "Not all pods are ready or succeeded"))
     } else {
-        false
+        None
     };
-    if changed {
+    // Copied only when the condition is to change.
+    if let Some((status, reason, message)) = desired.filter(|d| workload::condition_differs(&wl, "PodsReady", d.0, d.1, d.2)) {
+        let mut w = Value::clone(&wl);
+        set_condition(&mut w, "PodsReady", status, reason, message, now);
         update_wl_status(c, w);
     }
 
@@ -220,7 +222,7 @@ fn sync_job(c: &mut Cluster, job: Value) {
     if let Some(ev) = workload::condition(&wl, "Evicted").filter(|e| e["status"] == "True").cloned() {
         let message = ev["message"].as_str().unwrap_or("").to_string();
         let reason = ev["reason"].as_str().unwrap_or("").to_string();
-        let job = stop_job(c, job, &wl, &message);
+        let job = stop_job(c, Value::clone(&job), &wl, &message);
         let active = get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0);
         if is_true(&wl, "QuotaReserved") && active == 0 {
             let key = (get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string(), wl_name.clone());
@@ -235,11 +237,11 @@ fn sync_job(c: &mut Cluster, job: Value) {
 
     let suspended = get(&job, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
     if suspended && admitted {
-        start(c, job, &wl);
+        start(c, Value::clone(&job), &wl);
     } else if !suspended && !admitted {
-        suspend(c, job, "Not admitted by cluster queue");
+        suspend(c, Value::clone(&job), "Not admitted by cluster queue");
     } else if suspended && !admitted && get(&job, &["status", "startTime"]).is_none() {
-        restore_template(c, job, &wl);
+        restore_template(c, &job, &wl);
     }
 }
 
@@ -309,10 +311,10 @@ fn stop_job(c: &mut Cluster, mut job: Value, wl: &Value, message: &str) -> Value
             if let Some(st) = j["status"].as_object_mut() {
                 st.remove("startTime");
             }
-            let _ = c.api.update(c.now_unix(), kind_info("Job"), &ns, j, true, false);
+            let _ = c.api.update_internal(c.now_unix(), kind_info("Job"), &ns, j, true);
             job = current(c, job);
         }
-        restore_template(c, job.clone(), wl);
+        restore_template(c, &job, wl);
         job = current(c, job);
     }
     job
@@ -330,14 +332,14 @@ fn suspend(c: &mut Cluster, mut job: Value, message: &str) {
 
 /// Puts back the template Kueue stored in the Workload: nodeSelector, tolerations, scheduling
 /// gates, labels (keeping the Job controller's) and annotations (`kueue.md` §6.8).
-fn restore_template(c: &mut Cluster, mut job: Value, wl: &Value) {
+fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
     let stored = get(wl, &["spec", "podSets"])
         .and_then(Value::as_array)
         .and_then(|a| a.first())
         .and_then(|p| p.get("template"))
         .cloned()
         .unwrap_or(json!({}));
-    let before = job.clone();
+    let mut job = before.clone();
     // The end of `Job.Stop`: the template is back, the Job no longer stopping.
     if let Some(a) = job["metadata"]["annotations"].as_object_mut() {
         if a.remove("kueue.x-k8s.io/stopping").is_some() && a.is_empty() {
@@ -372,7 +374,7 @@ fn restore_template(c: &mut Cluster, mut job: Value, wl: &Value) {
             }
         }
     }
-    if job != before {
+    if job != *before {
         update_job(c, job);
     }
 }

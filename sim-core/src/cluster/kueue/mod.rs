@@ -152,7 +152,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 }
             }
         }
-        "Workload" => observe_workload(c, obj, deleted),
+        "Workload" => observe_workload(c, &e.object, deleted),
         "ClusterQueue" => {
             let name = crate::api::object::name(obj).to_string();
             let old = c.kueue.cache.cqs.get(&name).map(|q| (q.spec.generation, q.spec.cohort.clone()));
@@ -260,10 +260,11 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
     c.kueue.dirty = true;
 }
 
-fn observe_workload(c: &mut Cluster, obj: &Value, deleted: bool) {
+fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
+    let obj: &Value = shared;
     let key = key_of(obj, "Workload");
     let wl_key = format!("{}/{}", key.namespace, key.name);
-    let info = (!deleted).then(|| Arc::new(WorkloadInfo::new(Arc::new(obj.clone()))));
+    let info = (!deleted).then(|| Arc::new(WorkloadInfo::new(shared.clone())));
     // Quota released (the workload is gone, finished or no longer reserving): its tree retries.
     if let Some(old) = c.kueue.cache.workload(&wl_key).cloned() {
         let still = info.as_ref().is_some_and(|i| i.holds_quota() && i.cluster_queue == old.cluster_queue);

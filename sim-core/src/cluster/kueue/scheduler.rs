@@ -404,7 +404,7 @@ fn current(c: &Cluster, wl: &WorkloadInfo) -> Option<Value> {
 
 fn write_status(c: &mut Cluster, wl: Value) -> bool {
     let ns = get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string();
-    c.api.update(c.now_unix(), kind_info("Workload"), &ns, wl, true, false).is_ok()
+    c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, wl, true).is_ok()
 }
 
 fn priority_note(p: i64) -> String {

@@ -71,7 +71,7 @@ fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut
     c.kueue.status_due.remove(&key);
     let mut o = obj.clone();
     o["status"] = desired;
-    let _ = c.api.update(now, kind_info(kind), ns, o, true, false);
+    let _ = c.api.update_internal(now, kind_info(kind), ns, o, true);
 }
 
 pub fn sync(c: &mut Cluster) {

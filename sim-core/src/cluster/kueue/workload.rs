@@ -120,6 +120,17 @@ pub fn set_condition(wl: &mut Value, ty: &str, status: &str, reason: &str, messa
     }
 }
 
+/// Whether `set_condition` with these values would change the object.
+pub fn condition_differs(wl: &Value, ty: &str, status: &str, reason: &str, message: &str) -> bool {
+    let generation = get(wl, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1);
+    condition(wl, ty).is_none_or(|c| {
+        c["status"] != status
+            || c["reason"] != reason
+            || c["message"] != message
+            || c.get("observedGeneration").and_then(Value::as_i64) != Some(generation)
+    })
+}
+
 /// `SetStatusCondition` for a condition Kueue writes without `observedGeneration` (Preempted).
 pub fn set_condition_without_generation(wl: &mut Value, ty: &str, status: &str, reason: &str, message: &str, now: i64) -> bool {
     let changed = set_condition(wl, ty, status, reason, message, now);

@@ -45,6 +45,6 @@ fn check(c: &mut Cluster, key: &Key) {
     let mut changed = set_condition(&mut w, "QuotaReserved", "False", reason, &message, now);
     changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
     if changed {
-        let _ = c.api.update(now, kind_info("Workload"), &key.namespace, w, true, false);
+        let _ = c.api.update_internal(now, kind_info("Workload"), &key.namespace, w, true);
     }
 }
