@@ -26,7 +26,10 @@ pub fn lab_session(lab: &Lab, seed: u64) -> (Shell<Cluster>, Cluster) {
 
 /// [`lab_session`] with virtual time starting at `start_unix`.
 pub fn lab_session_at(lab: &Lab, seed: u64, start_unix: i64) -> (Shell<Cluster>, Cluster) {
-    let cluster = Cluster::with_shape_at(seed, lab.shape(), start_unix);
+    let mut cluster = Cluster::with_shape_at(seed, lab.shape(), start_unix);
+    if let Some(config) = &lab.kueue {
+        cluster.kueue.config = config.clone();
+    }
     let now = cluster.now_unix();
     let mut state = ShellState::new(now);
     let _ = state.fs.mkdir_all(&lab.workdir, now);

@@ -79,6 +79,9 @@ pub struct Lab {
     /// What the bridge may create or delete on a real cluster for this lab.
     #[serde(default)]
     pub allow: Allow,
+    /// Kueue's Configuration for this lab (`fairSharing`); absent = as shipped.
+    #[serde(default)]
+    pub kueue: Option<crate::cluster::kueue::KueueConfig>,
     /// Files present in the workdir at the start (from `files/`), relative path → content.
     #[serde(skip)]
     pub files: BTreeMap<String, String>,

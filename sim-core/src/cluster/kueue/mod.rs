@@ -45,7 +45,7 @@ use std::sync::Arc;
 /// The parts of Kueue's Configuration (`config.kueue.x-k8s.io/v1beta2`) the simulator models; a
 /// lab may set them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct KueueConfig {
     /// `fairSharing` (absent = disabled, as shipped).
     #[serde(default, skip_serializing_if = "Option::is_none")]

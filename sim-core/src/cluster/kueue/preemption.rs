@@ -32,6 +32,7 @@ pub fn human_reason(reason: &str) -> &'static str {
 
 /// The Kueue configuration's `fairSharing` (present = enabled).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FairSharingConfig {
     /// `preemptionStrategies` (default: LessThanOrEqualToFinalShare, then LessThanInitialShare).
     #[serde(default)]
