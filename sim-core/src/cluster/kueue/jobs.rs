@@ -87,6 +87,65 @@ fn priority(c: &mut Cluster, job: &Value) -> Option<(i64, Option<Value>)> {
     Some(default.unwrap_or((0, None)))
 }
 
+/// The Job's `kueue.x-k8s.io/priority-class` label changed: its Workload takes the new class
+/// and value (`UpdateWorkloadPriority`), unless it holds quota without any class (a class can
+/// no longer be added then). Returns whether it wrote.
+fn update_priority(c: &mut Cluster, job: &Value, wl: &Value) -> bool {
+    let wanted = labels(job).get(PRIORITY_CLASS_LABEL).cloned().unwrap_or_default();
+    let current_ref = get(wl, &["spec", "priorityClassRef"]);
+    let is_wpc = current_ref.is_some_and(|r| r["kind"] == "WorkloadPriorityClass");
+    if current_ref.is_some() && !is_wpc {
+        return false;
+    }
+    if current_ref.is_none() && is_true(wl, "QuotaReserved") {
+        return false;
+    }
+    let current_name = current_ref.and_then(|r| r["name"].as_str()).unwrap_or("");
+    if current_name == wanted {
+        return false;
+    }
+    let Some((value, new_ref)) = priority(c, job) else { return false };
+    let mut w = wl.clone();
+    w["spec"]["priority"] = json!(value);
+    match new_ref {
+        Some(r) => w["spec"]["priorityClassRef"] = r,
+        None => {
+            if let Some(spec) = w["spec"].as_object_mut() {
+                spec.remove("priorityClassRef");
+            }
+        }
+    }
+    if w == *wl {
+        return false;
+    }
+    let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("").to_string();
+    let name = get_str(wl, &["metadata", "name"]).unwrap_or("").to_string();
+    if c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, w, false).is_ok() {
+        record(c, job, EventType::Normal, "UpdatedWorkload", &format!("Updated workload priority class: {ns}/{name}"), COMPONENT);
+        return true;
+    }
+    false
+}
+
+/// The WorkloadPriorityClass controller (`workloadpriorityclass_controller.go`): a class whose
+/// value changed gives it to every Workload that names it.
+pub fn sync_priority_class(c: &mut Cluster, name: &str) {
+    let Some(value) = c.api.get_arc(kind_info("WorkloadPriorityClass"), "", name).and_then(|w| w.get("value").and_then(Value::as_i64)) else { return };
+    let stale: Vec<Value> = c
+        .api
+        .iter_kind(kind_info("Workload"), None)
+        .filter(|w| w.pointer("/spec/priorityClassRef/kind") == Some(&json!("WorkloadPriorityClass")))
+        .filter(|w| w.pointer("/spec/priorityClassRef/name").and_then(Value::as_str) == Some(name))
+        .filter(|w| get(w, &["spec", "priority"]).and_then(Value::as_i64) != Some(value))
+        .map(|w| Value::clone(w))
+        .collect();
+    for mut w in stale {
+        w["spec"]["priority"] = json!(value);
+        let ns = get_str(&w, &["metadata", "namespace"]).unwrap_or("").to_string();
+        let _ = c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, w, false);
+    }
+}
+
 /// One pass: Workloads whose Job is gone (or that are being deleted) first, then the Jobs.
 pub fn sync(c: &mut Cluster) {
     drain_kueue(c, |c| &mut c.kueue.orphans, finalize_orphan);
@@ -163,6 +222,9 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     };
     let wl_name = get_str(&wl, &["metadata", "name"]).unwrap_or("").to_string();
     if get(&wl, &["metadata", "deletionTimestamp"]).is_some() {
+        return;
+    }
+    if update_priority(c, &job, &wl) {
         return;
     }
     let job_finished = ["Complete", "Failed"].into_iter().find(|t| {

@@ -83,6 +83,9 @@ pub struct KueueState {
     pub status_lqs: BTreeSet<(String, String)>,
     #[serde(skip)]
     pub status_cohorts: BTreeSet<String>,
+    /// WorkloadPriorityClasses whose value workloads may need.
+    #[serde(skip)]
+    pub priority_classes: BTreeSet<String>,
     /// ClusterQueues and ResourceFlavors being deleted, held by their finalizer.
     #[serde(skip)]
     pub terminating: BTreeSet<(String, String)>,
@@ -249,6 +252,9 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
             }
         }
         "WorkloadPriorityClass" | "PriorityClass" => {
+            if e.kind == "WorkloadPriorityClass" && !deleted {
+                c.kueue.priority_classes.insert(crate::api::object::name(obj).to_string());
+            }
             // Jobs waiting for their priority class get another look.
             let jobs: Vec<Key> = c.api.iter_kind(crate::api::server::kind_info("Job"), None).map(|j| key_of(j, "Job")).collect();
             for k in jobs {
@@ -265,6 +271,15 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     let key = key_of(obj, "Workload");
     let wl_key = format!("{}/{}", key.namespace, key.name);
     let info = (!deleted).then(|| Arc::new(WorkloadInfo::new(shared.clone())));
+    // A changed priority may reorder who goes first in the tree.
+    if let (Some(old), Some(new)) = (c.kueue.queues.workloads.get(&wl_key).cloned(), info.as_ref()) {
+        if old.priority != new.priority {
+            let cq = if new.holds_quota() { Some(new.cluster_queue.clone()) } else { c.kueue.cq_of_lq(&new.namespace, &new.queue_name).map(str::to_string) };
+            if let Some(cq) = cq.filter(|q| c.kueue.cache.cqs.contains_key(q)) {
+                request_requeue(c, &cq);
+            }
+        }
+    }
     // Quota released (the workload is gone, finished or no longer reserving): its tree retries.
     if let Some(old) = c.kueue.cache.workload(&wl_key).cloned() {
         let still = info.as_ref().is_some_and(|i| i.holds_quota() && i.cluster_queue == old.cluster_queue);
@@ -352,6 +367,9 @@ pub fn sync(c: &mut Cluster) {
     c.dispatch();
     if !std::mem::take(&mut c.kueue.dirty) {
         return;
+    }
+    for wpc in std::mem::take(&mut c.kueue.priority_classes) {
+        jobs::sync_priority_class(c, &wpc);
     }
     jobs::sync(c);
     let now = c.now_ms();
