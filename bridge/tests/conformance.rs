@@ -145,6 +145,11 @@ fn changing_things() {
 
 /// `kubectl get -w` over HTTP: the first table, then a row for each change as it happens.
 #[test]
+fn sharing_kinds() {
+    check("sharing.sh");
+}
+
+#[test]
 fn watch_streams_changes_to_real_kubectl() {
     let dir = std::env::temp_dir().join(format!("kueue-lab-conformance-watch-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
