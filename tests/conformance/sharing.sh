@@ -196,3 +196,64 @@ kubectl get cq team-a -o yaml
 kubectl delete cohort gpu-pool
 kubectl get cohorts
 kubectl get cq
+cat <<'YAML' > bad-quantity.yaml
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: bad-quantity
+spec:
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: ["cpu"]
+    flavors:
+    - name: default
+      resources:
+      - name: cpu
+        nominalQuota: abc
+YAML
+kubectl apply -f bad-quantity.yaml
+cat <<'YAML' > bad-limits.yaml
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: bad-limits
+spec:
+  namespaceSelector: {}
+  preemption:
+    borrowWithinCohort:
+      policy: LowerPriority
+  resourceGroups:
+  - coveredResources: ["nvidia.com/gpu"]
+    flavors:
+    - name: fake-gpu
+      resources:
+      - name: nvidia.com/gpu
+        nominalQuota: 2
+        borrowingLimit: 1
+        lendingLimit: 3
+YAML
+kubectl apply -f bad-limits.yaml
+cat <<'YAML' > bad-cohort.yaml
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Cohort
+metadata:
+  name: bad-cohort
+spec:
+  resourceGroups:
+  - coveredResources: ["nvidia.com/gpu"]
+    flavors:
+    - name: fake-gpu
+      resources:
+      - name: nvidia.com/gpu
+        nominalQuota: 2
+        lendingLimit: 1
+YAML
+kubectl apply -f bad-cohort.yaml
+cat <<'YAML' > bad-wpc.yaml
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: WorkloadPriorityClass
+metadata:
+  name: bad-wpc
+description: no value
+YAML
+kubectl apply -f bad-wpc.yaml

@@ -32,6 +32,10 @@ pub fn server_error(s: &Status, context: Option<(&str, &str)>) -> String {
         Some((verb, file)) => format!("error when {verb} {file:?}: {}", s.message),
         None => s.message.clone(),
     };
+    if s.reason.is_empty() {
+        // A status without a reason (a webhook's plain denial) prints bare.
+        return format!("Error from server: {msg}");
+    }
     format!("Error from server ({}): {msg}", s.reason)
 }
 
@@ -47,6 +51,7 @@ pub fn status_from(body: &Value) -> Status {
         "Forbidden" => "Forbidden",
         "MethodNotAllowed" => "MethodNotAllowed",
         "UnsupportedMediaType" => "UnsupportedMediaType",
+        "" => "",
         _ => "BadRequest",
     };
     s
