@@ -1,6 +1,8 @@
 //! Recording events (`core/v1` Event objects) the way client-go's recorder does: one object per
 //! (object, reason, message), named `<object>.<hex nanoseconds>`, with `count` and
-//! `lastTimestamp` bumped on repeats.
+//! `lastTimestamp` bumped on repeats — and its spam filter (`EventCorrelator`'s
+//! `EventSourceObjectSpamFilter`): per source and object a token bucket of 25, refilled one token
+//! every 5 minutes, so a controller repeating itself stops reaching the API server.
 
 use super::Cluster;
 use crate::api::object::{get_str, rfc3339};
@@ -43,6 +45,15 @@ pub fn record_with_path(
         EventType::Warning => "Warning",
     };
     let kind = kind_info("Event");
+    let host = if component == "kubelet" { get_str(obj, &["spec", "nodeName"]).unwrap_or("") } else { "" };
+    let spam_key = format!(
+        "{component}{host}{}{ns}{name}{uid}{}",
+        obj.get("kind").and_then(Value::as_str).unwrap_or(""),
+        obj.get("apiVersion").and_then(Value::as_str).unwrap_or("")
+    );
+    if !c.event_spam.allow(spam_key, c.clock.elapsed_ms) {
+        return;
+    }
     // A repeat of the same event bumps its count (the recorder's aggregation cache).
     let dedup_key = (uid.clone(), reason.to_string(), message.to_string());
     if let Some((ens, ename)) = c.event_index.get(&dedup_key).cloned() {
@@ -99,5 +110,44 @@ pub fn record_with_path(
     });
     if c.api.create_internal(now, kind, &ns, event).is_ok() {
         c.event_index.insert(dedup_key, (ns, event_name));
+    }
+}
+
+/// client-go's spam filter: a token bucket per event source and object (burst 25, one token back
+/// every 300 s).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub struct SpamFilter {
+    buckets: std::collections::BTreeMap<String, (f64, u64)>,
+}
+
+const SPAM_BURST: f64 = 25.0;
+const SPAM_REFILL_MS: f64 = 300_000.0;
+
+impl SpamFilter {
+    /// Takes a token for `key` at `now_ms`; `false` when the bucket is empty.
+    pub fn allow(&mut self, key: String, now_ms: u64) -> bool {
+        let (tokens, last) = self.buckets.entry(key).or_insert((SPAM_BURST, now_ms));
+        *tokens = (*tokens + now_ms.saturating_sub(*last) as f64 / SPAM_REFILL_MS).min(SPAM_BURST);
+        *last = now_ms;
+        if *tokens < 1.0 {
+            return false;
+        }
+        *tokens -= 1.0;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SpamFilter;
+
+    #[test]
+    fn the_spam_filter_lets_25_through_then_one_per_five_minutes() {
+        let mut f = SpamFilter::default();
+        assert!((0..25).all(|_| f.allow("k".into(), 0)));
+        assert!(!f.allow("k".into(), 1_000));
+        assert!(f.allow("other".into(), 1_000));
+        assert!(f.allow("k".into(), 301_000));
+        assert!(!f.allow("k".into(), 302_000));
     }
 }

@@ -99,6 +99,9 @@ pub struct Cluster {
     /// namespace and name. Rebuilt from the Events after a restore.
     #[serde(skip)]
     pub event_index: BTreeMap<(String, String, String), (String, String)>,
+    /// The event recorder's spam filter (per source and object).
+    #[serde(default)]
+    pub event_spam: events::SpamFilter,
     /// The learner's own writes, in order (`audit.rs`).
     #[serde(default)]
     pub learner_writes: Vec<audit::LearnerWrite>,
@@ -138,6 +141,7 @@ impl Cluster {
             scheduler: scheduler::SchedulerCache::default(),
             gpu_slots: BTreeMap::new(),
             event_index: BTreeMap::new(),
+            event_spam: events::SpamFilter::default(),
             learner_writes: Vec::new(),
         };
         for n in &c.shape.nodes {

@@ -130,7 +130,10 @@ fn update_priority(c: &mut Cluster, job: &Value, wl: &Value) -> bool {
 /// The WorkloadPriorityClass controller (`workloadpriorityclass_controller.go`): a class whose
 /// value changed gives it to every Workload that names it.
 pub fn sync_priority_class(c: &mut Cluster, name: &str) {
-    let Some(value) = c.api.get_arc(kind_info("WorkloadPriorityClass"), "", name).and_then(|w| w.get("value").and_then(Value::as_i64)) else { return };
+    let Some(value) = c.api.get_arc(kind_info("WorkloadPriorityClass"), "", name).and_then(|w| w.get("value").and_then(Value::as_i64))
+    else {
+        return;
+    };
     let stale: Vec<Value> = c
         .api
         .iter_kind(kind_info("Workload"), None)

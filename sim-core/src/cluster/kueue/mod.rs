@@ -158,6 +158,12 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
         "Workload" => observe_workload(c, &e.object, deleted),
         "ClusterQueue" => {
             let name = crate::api::object::name(obj).to_string();
+            // A status write (Kueue's own, every second) changes nothing Kueue schedules by.
+            let generation = get(obj, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1);
+            let terminating = get(obj, &["metadata", "deletionTimestamp"]).is_some();
+            if !deleted && c.kueue.cache.cqs.get(&name).is_some_and(|q| q.spec.generation == generation && q.terminating == terminating) {
+                return;
+            }
             let old = c.kueue.cache.cqs.get(&name).map(|q| (q.spec.generation, q.spec.cohort.clone()));
             if deleted {
                 c.kueue.cache.delete_cq(&name);
@@ -226,6 +232,10 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 cluster_queue: get_str(obj, &["spec", "clusterQueue"]).unwrap_or("").to_string(),
                 stopped: get_str(obj, &["spec", "stopPolicy"]).is_some_and(|s| s != "None"),
             });
+            // A status write (Kueue's own) changes nothing about where workloads wait.
+            if state.is_some() && c.kueue.queues.lqs.get(&(ns.clone(), name.clone())) == state.as_ref() {
+                return;
+            }
             if let Some(old) = c.kueue.cq_of_lq(&ns, &name).map(str::to_string) {
                 c.kueue.status_cqs.insert(old);
             }
@@ -274,7 +284,11 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     // A changed priority may reorder who goes first in the tree.
     if let (Some(old), Some(new)) = (c.kueue.queues.workloads.get(&wl_key).cloned(), info.as_ref()) {
         if old.priority != new.priority {
-            let cq = if new.holds_quota() { Some(new.cluster_queue.clone()) } else { c.kueue.cq_of_lq(&new.namespace, &new.queue_name).map(str::to_string) };
+            let cq = if new.holds_quota() {
+                Some(new.cluster_queue.clone())
+            } else {
+                c.kueue.cq_of_lq(&new.namespace, &new.queue_name).map(str::to_string)
+            };
             if let Some(cq) = cq.filter(|q| c.kueue.cache.cqs.contains_key(q)) {
                 request_requeue(c, &cq);
             }

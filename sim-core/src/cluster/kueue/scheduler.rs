@@ -514,15 +514,23 @@ fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
         matches!(e.requeue, Requeue::FailedAfterNomination | Requeue::PendingPreemption)
     };
     c.kueue.queues.requeue(&e.cq_name, &e.wl.key, immediate, e.requeue == Requeue::PendingPreemption && !strict, generation);
-    let Some(mut w) = current(c, &e.wl) else { return };
-    if workload::is_true(&w, "QuotaReserved") {
+    let Some(stored) = c.api.get_arc(kind_info("Workload"), &e.wl.namespace, &e.wl.name).cloned() else { return };
+    if workload::is_true(&stored, "QuotaReserved") {
         return;
     }
-    let before = w.clone();
+    let rr = workload::resource_requests(&e.wl);
+    let unchanged = !workload::condition_differs(&stored, "QuotaReserved", "False", e.reason, &e.message)
+        && !workload::condition_differs(&stored, "Admitted", "False", "NoReservation", "The workload has no reservation")
+        && get(&stored, &["status", "resourceRequests"]) == Some(&rr);
+    if unchanged {
+        record(c, &stored, EventType::Warning, e.reason, &e.message, COMPONENT);
+        return;
+    }
+    let mut w = Value::clone(&stored);
+    let before = &stored;
     let now = c.now_unix();
     let mut changed = set_condition(&mut w, "QuotaReserved", "False", e.reason, &e.message, now);
     changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
-    let rr = workload::resource_requests(&e.wl);
     if get(&w, &["status", "resourceRequests"]) != Some(&rr) {
         w["status"]["resourceRequests"] = rr;
         changed = true;
@@ -530,5 +538,5 @@ fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
     if changed {
         write_status(c, w);
     }
-    record(c, &before, EventType::Warning, e.reason, &e.message, COMPONENT);
+    record(c, before, EventType::Warning, e.reason, &e.message, COMPONENT);
 }
