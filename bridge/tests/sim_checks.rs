@@ -70,7 +70,10 @@ fn another_lab_by_id_and_by_folder() {
 fn bad_arguments_are_refused() {
     let (_, err, code) = sim(&["--lab", "no-such-lab"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("no lab \"no-such-lab\" (labs: exceeds-max-quota, kueue-gpu-quota"), "{err}");
+    // Every bundled lab is offered, in name order.
+    let mut ids = sim_core::lab::Lab::bundled_ids();
+    ids.sort();
+    assert!(err.contains(&format!("no lab \"no-such-lab\" (labs: {}", ids.join(", "))), "{err}");
     let (_, err, code) = sim(&["--lang", "fr"], "");
     assert_eq!(code, 2);
     assert!(err.contains("--lang must be ko or en"), "{err}");

@@ -15,6 +15,8 @@ use serde_json::Value;
 
 /// Kueue's label that puts a Job in a LocalQueue.
 const QUEUE_LABEL: &str = "kueue.x-k8s.io/queue-name";
+/// Kueue's label that gives a Job a WorkloadPriorityClass.
+const PRIORITY_LABEL: &str = "kueue.x-k8s.io/priority-class";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "check", rename_all = "snake_case", deny_unknown_fields)]
@@ -100,6 +102,35 @@ pub enum Check {
         #[serde(default)]
         hint: Option<Text>,
     },
+    /// The Job's current Workload (the one Kueue made for it, whatever its generated name) has
+    /// these fields and conditions: its priority, its admission, what it reserved.
+    JobWorkload {
+        job: String,
+        namespace: String,
+        #[serde(default)]
+        fields: Vec<FieldCheck>,
+        #[serde(default)]
+        conditions: Vec<ConditionCheck>,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
+    /// Kueue preempted the Job's current Workload: it is `Preempted=True` now (with this reason),
+    /// or — with `ever`, after it was admitted again — its `Preempted` condition or event still
+    /// says so. `preemptor` names the Job whose Workload took its place. Being the current
+    /// Workload's history, it also proves the Job was not recreated since.
+    JobPreempted {
+        job: String,
+        namespace: String,
+        /// `InClusterQueue`, `InCohortReclamation`, `InCohortReclaimWhileBorrowing` or `InCohortFairSharing`.
+        #[serde(default)]
+        reason: Option<String>,
+        #[serde(default)]
+        preemptor: Option<JobRef>,
+        #[serde(default)]
+        ever: bool,
+        #[serde(default)]
+        hint: Option<Text>,
+    },
     /// A `key=value` lines file (`format: kv`) or a JSON object (`format: json`) whose keys hold
     /// the expected values.
     FileValues {
@@ -110,6 +141,25 @@ pub enum Check {
         hint: Option<Text>,
     },
 }
+
+/// A Job named by a check; the namespace defaults to the check's own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JobRef {
+    pub job: String,
+    #[serde(default)]
+    pub namespace: Option<String>,
+}
+
+/// Kueue's `Preempted` condition reasons and the words its message uses for each
+/// (`HumanReadablePreemptionReasons`, pkg/scheduler/preemption/preemption.go). The longer phrase
+/// comes first: "reclamation within the cohort" is a prefix of the while-borrowing one.
+pub const PREEMPTION_REASONS: [(&str, &str); 4] = [
+    ("InCohortReclaimWhileBorrowing", "reclamation within the cohort while borrowing"),
+    ("InClusterQueue", "prioritization in the ClusterQueue"),
+    ("InCohortReclamation", "reclamation within the cohort"),
+    ("InCohortFairSharing", "Fair Sharing within the cohort"),
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -204,6 +254,8 @@ impl Check {
             | Check::JobWaited { hint, .. }
             | Check::NoWorkload { hint, .. }
             | Check::FileQuotes { hint, .. }
+            | Check::JobPreempted { hint, .. }
+            | Check::JobWorkload { hint, .. }
             | Check::FileValues { hint, .. } => hint.as_ref(),
         }
     }
@@ -217,9 +269,11 @@ impl Check {
             | Check::JobPodRunning { .. }
             | Check::JobWaited { .. }
             | Check::NoWorkload { .. }
-            | Check::FileQuotes { .. } => {
+            | Check::FileQuotes { .. }
+            | Check::JobWorkload { .. } => {
                 vec!["Job", "Workload", "Pod", "Event"]
             }
+            Check::JobPreempted { .. } => vec!["Job", "Workload", "Event", "ClusterQueue", "LocalQueue"],
             Check::FileValues { keys, .. } => keys
                 .iter()
                 .flat_map(|k| [&k.equals_cluster, &k.compare_with])
@@ -270,7 +324,12 @@ impl Check {
                 kind_ok(kind)?;
                 fields_ok(fields)
             }
+            Check::JobWorkload { fields, .. } => fields_ok(fields),
             Check::Absent { kind, .. } => kind_ok(kind),
+            Check::JobPreempted { reason: Some(r), .. } if !PREEMPTION_REASONS.iter().any(|(known, _)| known == r) => Err(format!(
+                "{r:?} is not a reason of Kueue's Preempted condition ({})",
+                PREEMPTION_REASONS.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
+            )),
             Check::FileValues { keys, .. } => {
                 for k in keys {
                     if k.equals.is_none() && k.equals_cluster.is_none() {
@@ -328,6 +387,23 @@ impl Check {
                 let f = lab.file_path(file);
                 Text::new(format!("`{f}` 에 `{job}` 이 기다리는 사유"), format!("`{f}` holds why `{job}` waits"))
             }
+            Check::JobWorkload { job, conditions, .. } => match conditions.first() {
+                Some(c) => Text::new(
+                    format!("Job `{job}` 의 Workload 가 {}={}", c.type_, c.status),
+                    format!("Job `{job}`'s Workload is {}={}", c.type_, c.status),
+                ),
+                None => Text::new(format!("Job `{job}` 의 Workload"), format!("Job `{job}`'s Workload")),
+            },
+            Check::JobPreempted { job, reason, preemptor, .. } => {
+                let why = reason.as_deref().map(|r| format!(" ({r})")).unwrap_or_default();
+                match preemptor {
+                    Some(p) => Text::new(
+                        format!("Job `{job}` 이 `{}` 에게 자리를 내줌(preempted){why}", p.job),
+                        format!("Job `{job}` was preempted{why} by `{}`", p.job),
+                    ),
+                    None => Text::new(format!("Job `{job}` 이 선점됨(preempted){why}"), format!("Job `{job}` was preempted{why}")),
+                }
+            }
             Check::FileValues { file, keys, .. } => {
                 let f = lab.file_path(file);
                 let names = keys.iter().map(|k| k.key.as_str()).collect::<Vec<_>>().join(", ");
@@ -350,6 +426,10 @@ impl Check {
             Check::NoWorkload { job, namespace, .. } => no_workload(view, job, namespace),
             Check::FileQuotes { file, job, namespace, reason, .. } => file_quotes(view, &lab.file_path(file), job, namespace, reason),
             Check::FileValues { file, format, keys, .. } => file_values(view, &lab.file_path(file), *format, keys),
+            Check::JobWorkload { job, namespace, fields, conditions, .. } => job_workload(view, job, namespace, fields, conditions),
+            Check::JobPreempted { job, namespace, reason, preemptor, ever, .. } => {
+                job_preempted(view, job, namespace, reason.as_deref(), preemptor.as_ref(), *ever)
+            }
         };
         let explanation = verdict.err().map(|why| match self.hint() {
             Some(h) => Text::new(format!("{} — {}", why.ko, h.ko), format!("{} — {}", why.en, h.en)),
@@ -472,7 +552,12 @@ fn file_object(
     }
     let kind_of = |d: &Value| d.get("kind").map(scalar_text).unwrap_or_default();
     let name_of = |d: &Value| d.pointer("/metadata/name").map(scalar_text).unwrap_or_default();
-    let Some(doc) = docs.iter().find(|d| kind_of(d) == kind && name_of(d) == name) else {
+    // Two documents may share a kind and name in different namespaces (a LocalQueue `lq` per team):
+    // the one in the namespace asked for (or in none) is judged, else the first, whose namespace is then wrong.
+    let ns_of = |d: &Value| d.pointer("/metadata/namespace").map(scalar_text);
+    let named = |d: &&Value| kind_of(d) == kind && name_of(d) == name;
+    let in_ns = |d: &&Value| namespace.is_none_or(|want| ns_of(d).is_none_or(|found| found == want));
+    let Some(doc) = docs.iter().filter(named).find(in_ns).or_else(|| docs.iter().find(named)) else {
         let present: Vec<String> = docs.iter().map(|d| format!("{}/{}", kind_of(d), name_of(d))).collect();
         let present_ko =
             if present.is_empty() { "비어 있습니다".to_string() } else { format!("들어 있는 것: {}", present.join(", ")) };
@@ -540,8 +625,12 @@ fn object(
 ) -> Verdict {
     let Some(obj) = view.get(kind, namespace, name) else { return Err(missing(view, kind, name, namespace)) };
     check_fields(&obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))?;
+    check_conditions(&obj, kind, name, conditions)
+}
+
+fn check_conditions(obj: &Value, kind: &str, name: &str, conditions: &[ConditionCheck]) -> Verdict {
     for want in conditions {
-        match condition(&obj, &want.type_) {
+        match condition(obj, &want.type_) {
             None => {
                 return fail(
                     format!("{kind} `{name}` 에 아직 {} 조건이 없습니다 (`kubectl describe {} {name}`)", want.type_, kind.to_lowercase()),
@@ -601,6 +690,37 @@ fn events_about(view: &dyn ClusterView, namespace: &str, kind: &str, name_ok: &d
         .collect()
 }
 
+/// Why Kueue has made no Workload for a Job that carries the queue label: the warning Kueue left
+/// on the Job (a WorkloadPriorityClass that does not exist), or where to look.
+fn no_workload_yet(view: &dyn ClusterView, namespace: &str, name: &str, job: &Value) -> Text {
+    let warning = events_about(view, namespace, "Job", &|n| n == name, Some(uid(job))).into_iter().rfind(|e| e["type"] == "Warning");
+    match warning {
+        Some(e) if e["reason"] == "WorkloadPriorityClassNotFound" => {
+            let msg = e["message"].as_str().unwrap_or("");
+            let label = job.pointer("/metadata/labels").and_then(|l| l.get(PRIORITY_LABEL)).map(scalar_text).unwrap_or_default();
+            Text::new(
+                format!(
+                    "Kueue 가 Job `{name}` 의 Workload 를 만들지 않았습니다: {msg}. `{PRIORITY_LABEL}: {label}` 라벨이 없는 WorkloadPriorityClass 를 가리킵니다. `kubectl get workloadpriorityclasses` 로 이름을 확인하고, Job 을 지운 뒤 올바른 라벨로 다시 만드세요"
+                ),
+                format!(
+                    "Kueue made no Workload for Job `{name}`: {msg}. Its label `{PRIORITY_LABEL}: {label}` names a WorkloadPriorityClass that does not exist. Check the name with `kubectl get workloadpriorityclasses`, then delete the Job and create it again with the right label"
+                ),
+            )
+        }
+        Some(e) => {
+            let (reason, msg) = (e["reason"].as_str().unwrap_or(""), e["message"].as_str().unwrap_or(""));
+            Text::new(
+                format!("Kueue 가 Job `{name}` 의 Workload 를 만들지 않았습니다. Job 에 남은 경고: {reason}: {msg} (`kubectl -n {namespace} describe job {name}`)"),
+                format!("Kueue made no Workload for Job `{name}`. The Job's warning: {reason}: {msg} (`kubectl -n {namespace} describe job {name}`)"),
+            )
+        }
+        None => Text::new(
+            format!("Kueue 가 Job `{name}` 의 Workload 를 아직 만들지 않았습니다. LocalQueue 이름과 `kubectl -n {namespace} get workloads` 를 보세요"),
+            format!("Kueue has not made a Workload for Job `{name}` yet. Check the LocalQueue name and `kubectl -n {namespace} get workloads`"),
+        ),
+    }
+}
+
 fn has_queue_label(job: &Value) -> Option<String> {
     job.pointer("/metadata/labels").and_then(|l| l.get(QUEUE_LABEL)).map(scalar_text)
 }
@@ -628,12 +748,7 @@ fn job_admitted(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool)
     if has_queue_label(&job).is_none() {
         return Err(no_queue_label(&job, name));
     }
-    let Some(wl) = workload_of(view, namespace, &job) else {
-        return fail(
-            format!("Kueue 가 Job `{name}` 의 Workload 를 아직 만들지 않았습니다. LocalQueue 이름과 `kubectl -n {namespace} get workloads` 를 보세요"),
-            format!("Kueue has not made a Workload for Job `{name}` yet. Check the LocalQueue name and `kubectl -n {namespace} get workloads`"),
-        );
-    };
+    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
     match condition(&wl, "Admitted") {
         Some(c) if cond_field(c, "status") == "True" => Ok(()),
@@ -710,12 +825,7 @@ fn job_waited(view: &dyn ClusterView, name: &str, namespace: &str, reason: &str)
     if has_queue_label(&job).is_none() {
         return Err(no_queue_label(&job, name));
     }
-    let Some(wl) = workload_of(view, namespace, &job) else {
-        return fail(
-            format!("Kueue 가 Job `{name}` 의 Workload 를 아직 만들지 않았습니다"),
-            format!("Kueue has not made a Workload for Job `{name}` yet"),
-        );
-    };
+    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
     let waiting_now =
         condition(&wl, "QuotaReserved").is_some_and(|c| cond_field(c, "status") == "False" && cond_field(c, "reason") == reason);
@@ -724,8 +834,8 @@ fn job_waited(view: &dyn ClusterView, name: &str, namespace: &str, reason: &str)
         return Ok(());
     }
     fail(
-        format!("Workload `{wl_name}` 는 {reason} 로 기다린 적이 없습니다: 바로 입장했습니다. 쿼터가 찬 상태에서 제출했는지, 나중에 다시 만들지 않았는지 보세요"),
-        format!("Workload `{wl_name}` never waited with {reason}: it was admitted at once. Submit it while the quota is full, and do not recreate it later"),
+        format!("Workload `{wl_name}` 는 {reason} 로 기다린 적이 없습니다: 바로 입장했습니다. 자리가 없을 때 제출해야 기다리고, Job 을 지우고 다시 만들면 기다린 기록이 없는 새 Workload 가 생깁니다"),
+        format!("Workload `{wl_name}` never waited with {reason}: it was admitted at once. A Job waits only if it is submitted while there is no room for it, and a Job deleted and created again gets a new Workload with no such history"),
     )
 }
 
@@ -756,9 +866,7 @@ fn file_quotes(view: &dyn ClusterView, path: &str, job_name: &str, namespace: &s
         return fail(format!("`{path}` 가 비어 있습니다"), format!("`{path}` is empty"));
     }
     let Some(job) = view.get("Job", namespace, job_name) else { return Err(missing(view, "Job", job_name, namespace)) };
-    let Some(wl) = workload_of(view, namespace, &job) else {
-        return fail(format!("Job `{job_name}` 의 Workload 가 없습니다"), format!("Job `{job_name}` has no Workload"));
-    };
+    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, job_name, &job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
     let mut said: Vec<String> = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(&wl)))
         .iter()
@@ -848,4 +956,408 @@ fn file_values(view: &dyn ClusterView, path: &str, format: ValuesFormat, keys: &
         }
     }
     Ok(())
+}
+
+/// One sign that a Workload was preempted: Kueue's message, and the reason it gave (the
+/// condition's, or read back from the message's words once the condition has moved on).
+struct Preemption {
+    /// `Preempted=True` now (evicted and not admitted again yet).
+    now: bool,
+    reason: Option<String>,
+    message: String,
+}
+
+/// The `Preempted` reason whose words a preemption message uses (`… due to <words>; …`).
+fn preemption_reason_in(message: &str) -> Option<&'static str> {
+    PREEMPTION_REASONS.iter().find(|(_, words)| message.contains(&format!("due to {words};"))).map(|(r, _)| *r)
+}
+
+/// What the Workload's condition and events say about its preemptions.
+fn preemptions_of(view: &dyn ClusterView, namespace: &str, wl: &Value) -> Vec<Preemption> {
+    let mut out = Vec::new();
+    if let Some(c) = condition(wl, "Preempted") {
+        let message = cond_field(c, "message");
+        if cond_field(c, "status") == "True" {
+            out.push(Preemption { now: true, reason: Some(cond_field(c, "reason").to_string()), message: message.to_string() });
+        } else if let Some(prev) = message.strip_prefix("Previously: ") {
+            out.push(Preemption { now: false, reason: preemption_reason_in(prev).map(str::to_string), message: prev.to_string() });
+        }
+    }
+    let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
+    for e in events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(wl))) {
+        if e["reason"] == "Preempted" {
+            let message = e["message"].as_str().unwrap_or("").to_string();
+            out.push(Preemption { now: false, reason: preemption_reason_in(&message).map(str::to_string), message });
+        }
+    }
+    out
+}
+
+/// The Job uid a preemption message names (`… (UID: <workload>, JobUID: <job>) …`).
+fn preemptor_job_uid(message: &str) -> Option<&str> {
+    let rest = &message[message.find("JobUID: ")? + "JobUID: ".len()..];
+    rest.split(')').next()
+}
+
+fn priority_of(wl: &Value) -> (i64, String) {
+    let value = wl.pointer("/spec/priority").and_then(Value::as_i64).unwrap_or(0);
+    let class = wl.pointer("/spec/priorityClassRef/name").and_then(Value::as_str).map(str::to_string).unwrap_or_default();
+    (value, class)
+}
+
+/// The ClusterQueue a Workload is admitted to, or the one its LocalQueue points at.
+fn cluster_queue_of(view: &dyn ClusterView, namespace: &str, wl: &Value) -> Option<Value> {
+    let name = wl.pointer("/status/admission/clusterQueue").and_then(Value::as_str).map(str::to_string).or_else(|| {
+        let lq = wl.pointer("/spec/queueName").and_then(Value::as_str)?;
+        view.get("LocalQueue", namespace, lq)?.pointer("/spec/clusterQueue").and_then(Value::as_str).map(str::to_string)
+    })?;
+    view.get("ClusterQueue", "", &name)
+}
+
+fn job_preempted(
+    view: &dyn ClusterView,
+    name: &str,
+    namespace: &str,
+    reason: Option<&str>,
+    preemptor: Option<&JobRef>,
+    ever: bool,
+) -> Verdict {
+    let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
+    if has_queue_label(&job).is_none() {
+        return Err(no_queue_label(&job, name));
+    }
+    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
+    let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
+    let all = preemptions_of(view, namespace, &wl);
+    let seen: Vec<&Preemption> = all.iter().filter(|p| ever || p.now).collect();
+    if seen.is_empty() {
+        if !all.is_empty() {
+            return fail(
+                format!("Workload `{wl_name}` 는 선점된 적이 있지만 지금은 다시 입장해 있습니다 (Preempted 조건이 False)"),
+                format!("Workload `{wl_name}` was preempted earlier but is admitted again now (its Preempted condition is False)"),
+            );
+        }
+        return Err(not_preempted(view, namespace, name, &wl, preemptor));
+    }
+    let with_reason: Vec<&Preemption> = seen.iter().copied().filter(|p| reason.is_none_or(|r| p.reason.as_deref() == Some(r))).collect();
+    let Some(first) = with_reason.first() else {
+        let p = seen[0];
+        let got = p.reason.as_deref().unwrap_or("?");
+        let want = reason.unwrap_or_default();
+        return fail(
+            format!("Workload `{wl_name}` 는 {want} 가 아니라 {got} 사유로 선점되었습니다: \"{}\". 어떤 선점 정책이 작동했는지 ClusterQueue 의 `spec.preemption` 을 보세요", p.message),
+            format!("Workload `{wl_name}` was preempted with reason {got}, not {want}: \"{}\". See which policy acted in the ClusterQueue's `spec.preemption`", p.message),
+        );
+    };
+    let Some(pr) = preemptor else { return Ok(()) };
+    let pns = pr.namespace.as_deref().unwrap_or(namespace);
+    let want_uid = view.get("Job", pns, &pr.job).map(|j| uid(&j).to_string()).filter(|u| !u.is_empty());
+    if with_reason.iter().any(|p| want_uid.as_deref().is_some_and(|u| preemptor_job_uid(&p.message) == Some(u))) {
+        return Ok(());
+    }
+    let by_uid = preemptor_job_uid(&first.message).unwrap_or("?");
+    let by = view
+        .list("Job", "")
+        .into_iter()
+        .find(|j| uid(j) == by_uid)
+        .map(|j| format!("`{}/{}`", j["metadata"]["namespace"].as_str().unwrap_or(""), j["metadata"]["name"].as_str().unwrap_or("")));
+    let (by_ko, by_en) = match &by {
+        Some(b) => (format!("Job {b} 의 Workload"), format!("a Workload of Job {b}")),
+        None => (
+            format!("JobUID {by_uid} 인, 지금은 없는 Job 의 Workload"),
+            format!("a Workload of a Job that no longer exists (JobUID {by_uid})"),
+        ),
+    };
+    match want_uid {
+        None => fail(
+            format!("Workload `{wl_name}` 를 선점한 것은 {by_ko} 입니다. Job `{}` ({pns} 네임스페이스)는 클러스터에 없습니다", pr.job),
+            format!("Workload `{wl_name}` was preempted by {by_en}; there is no Job `{}` (namespace {pns}) in the cluster", pr.job),
+        ),
+        Some(_) => fail(
+            format!("Workload `{wl_name}` 를 선점한 것은 Job `{}` 이 아니라 {by_ko} 입니다. 메시지의 JobUID 를 `kubectl get jobs -A -o custom-columns=NAME:.metadata.name,UID:.metadata.uid` 와 맞춰 보세요", pr.job),
+            format!("Workload `{wl_name}` was preempted by {by_en}, not by Job `{}`. Match the message's JobUID against `kubectl get jobs -A -o custom-columns=NAME:.metadata.name,UID:.metadata.uid`", pr.job),
+        ),
+    }
+}
+
+/// Why a Workload shows no preemption: the Job was recreated since, the preemptor has no
+/// Workload or no higher priority, or the ClusterQueue's policy forbids it.
+fn not_preempted(view: &dyn ClusterView, namespace: &str, name: &str, wl: &Value, preemptor: Option<&JobRef>) -> Text {
+    let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
+    let prefix = format!("job-{name}-");
+    let earlier = events_about(view, namespace, "Workload", &|n| n.starts_with(&prefix), None)
+        .iter()
+        .any(|e| e["reason"] == "Preempted" && e["involvedObject"]["uid"] != uid(wl));
+    if earlier {
+        return Text::new(
+            format!("Job `{name}` 의 예전 Workload 는 선점되었지만, 그 뒤 Job 을 지우고 다시 만들어 새 Workload `{wl_name}` 에는 그 기록이 없습니다. 선점된 Job 은 그대로 두세요: Kueue 가 자리가 나면 스스로 다시 입장시킵니다"),
+            format!("An earlier Workload of Job `{name}` was preempted, but the Job was deleted and created again since, and its new Workload `{wl_name}` has no such history. Leave a preempted Job alone: Kueue admits it again by itself when room frees up"),
+        );
+    }
+    let admitted = condition(wl, "Admitted").is_some_and(|c| cond_field(c, "status") == "True");
+    let (state_ko, state_en) = if admitted {
+        ("아직 입장(Admitted=True)한 채입니다".to_string(), "it is still admitted".to_string())
+    } else {
+        let (r, m) = condition(wl, "QuotaReserved").map(|c| (cond_field(c, "reason"), cond_field(c, "message"))).unwrap_or_default();
+        (format!("입장하지 않은 채 기다립니다 (QuotaReserved: {r} — {m})"), format!("it is not admitted (QuotaReserved: {r} — {m})"))
+    };
+    let generic = Text::new(
+        format!("Workload `{wl_name}` (Job `{name}`) 는 선점된 적이 없습니다: {state_ko}. Kueue 는 더 높은 우선순위의 Workload 가 쿼터에 들어가지 못할 때만 자리를 비웁니다. `kubectl -n {namespace} get workloads` 와 `kubectl -n {namespace} describe workload {wl_name}` 를 보세요"),
+        format!("Workload `{wl_name}` (Job `{name}`) has never been preempted: {state_en}. Kueue evicts a Workload only to admit a higher-priority one that does not fit otherwise. See `kubectl -n {namespace} get workloads` and `kubectl -n {namespace} describe workload {wl_name}`"),
+    );
+    let Some(pr) = preemptor else { return generic };
+    let pns = pr.namespace.as_deref().unwrap_or(namespace);
+    let Some(pjob) = view.get("Job", pns, &pr.job) else {
+        return Text::new(
+            format!("Workload `{wl_name}` 는 선점된 적이 없습니다. 자리를 빼앗을 Job `{}` ({pns} 네임스페이스)가 아직 없습니다", pr.job),
+            format!("Workload `{wl_name}` has never been preempted: the Job that should take its place, `{}` (namespace {pns}), does not exist yet", pr.job),
+        );
+    };
+    if has_queue_label(&pjob).is_none() {
+        return no_queue_label(&pjob, &pr.job);
+    }
+    let Some(pwl) = workload_of(view, pns, &pjob) else { return no_workload_yet(view, pns, &pr.job, &pjob) };
+    let ((pp, pclass), (vp, vclass)) = (priority_of(&pwl), priority_of(wl));
+    let class = |c: &str, ko: bool| match (c.is_empty(), ko) {
+        (true, true) => "우선순위 클래스 없음".to_string(),
+        (true, false) => "no priority class".to_string(),
+        (false, true) => format!("클래스 {c}"),
+        (false, false) => format!("class {c}"),
+    };
+    if pp <= vp {
+        return Text::new(
+            format!("Workload `{wl_name}` 는 선점되지 않았습니다: `{}` 의 Workload 우선순위가 {pp} ({}) 로, `{name}` 의 {vp} ({}) 보다 높지 않습니다. Job `{}` 의 `{PRIORITY_LABEL}` 라벨을 확인하세요", pr.job, class(&pclass, true), class(&vclass, true), pr.job),
+            format!("Workload `{wl_name}` was not preempted: `{}`'s Workload has priority {pp} ({}), not higher than `{name}`'s {vp} ({}). Check Job `{}`'s `{PRIORITY_LABEL}` label", pr.job, class(&pclass, false), class(&vclass, false), pr.job),
+        );
+    }
+    if admitted && condition(&pwl, "Admitted").is_some_and(|c| cond_field(c, "status") == "True") {
+        return Text::new(
+            format!("Workload `{wl_name}` 는 선점되지 않았습니다: `{}` 는 아무것도 내보내지 않고 입장했습니다. 쿼터에 자리가 남아 있었기 때문입니다. Kueue 는 우선순위가 높은 Workload 가 그냥은 들어갈 수 없을 때만 선점합니다", pr.job),
+            format!("Workload `{wl_name}` was not preempted: `{}` was admitted without evicting anything, because the quota had room left. Kueue preempts only when a higher-priority Workload does not fit otherwise", pr.job),
+        );
+    }
+    let (Some(pcq), Some(vcq)) = (cluster_queue_of(view, pns, &pwl), cluster_queue_of(view, namespace, wl)) else { return generic };
+    let cq_name = |cq: &Value| cq["metadata"]["name"].as_str().unwrap_or("").to_string();
+    let (pcq_name, same_cq) = (cq_name(&pcq), cq_name(&pcq) == cq_name(&vcq));
+    let (field, policy) = if same_cq {
+        ("withinClusterQueue", pcq.pointer("/spec/preemption/withinClusterQueue").and_then(Value::as_str).unwrap_or("Never"))
+    } else {
+        ("reclaimWithinCohort", pcq.pointer("/spec/preemption/reclaimWithinCohort").and_then(Value::as_str).unwrap_or("Never"))
+    };
+    if policy == "Never" {
+        return Text::new(
+            format!("Workload `{wl_name}` 는 선점되지 않았습니다: ClusterQueue `{pcq_name}` 의 `spec.preemption.{field}` 가 Never 라서 Kueue 가 자리를 비우지 않고, `{}` 는 쿼터가 날 때까지 기다립니다. `kubectl describe clusterqueue {pcq_name}` 의 Preemption 을 보세요", pr.job),
+            format!("Workload `{wl_name}` was not preempted: ClusterQueue `{pcq_name}` has `spec.preemption.{field}: Never`, so Kueue makes no room and `{}` waits for quota instead. See Preemption in `kubectl describe clusterqueue {pcq_name}`", pr.job),
+        );
+    }
+    generic
+}
+
+fn job_workload(view: &dyn ClusterView, name: &str, namespace: &str, fields: &[FieldCheck], conditions: &[ConditionCheck]) -> Verdict {
+    let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
+    if has_queue_label(&job).is_none() {
+        return Err(no_queue_label(&job, name));
+    }
+    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
+    let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
+    check_fields(&wl, fields, &Text::new(format!("Job `{name}` 의 Workload `{wl_name}`"), format!("Job `{name}`'s Workload `{wl_name}`")))?;
+    check_conditions(&wl, "Workload", &wl_name, conditions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::view::Snapshot;
+    use serde_json::json;
+
+    const MSG: &str = "Preempted to accommodate a workload (UID: w-high, JobUID: j-high) due to prioritization in the ClusterQueue; preemptor path: /team-a; preemptee path: /team-a";
+
+    fn job(name: &str, uid: &str, labels: Value) -> Value {
+        json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name, "namespace": "team-a", "uid": uid, "labels": labels}})
+    }
+
+    fn workload(name: &str, uid: &str, job_uid: &str, priority: i64, class: &str, conditions: Value) -> Value {
+        json!({
+            "apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "Workload",
+            "metadata": {"name": name, "namespace": "team-a", "uid": uid, "ownerReferences": [{"kind": "Job", "uid": job_uid}]},
+            "spec": {"queueName": "lq", "priority": priority, "priorityClassRef": {"group": "kueue.x-k8s.io", "kind": "WorkloadPriorityClass", "name": class}},
+            "status": {"conditions": conditions}
+        })
+    }
+
+    fn event(kind: &str, name: &str, uid: &str, type_: &str, reason: &str, message: &str) -> Value {
+        json!({"involvedObject": {"kind": kind, "name": name, "namespace": "team-a", "uid": uid}, "metadata": {"namespace": "team-a"},
+               "type": type_, "reason": reason, "message": message})
+    }
+
+    fn cond(type_: &str, status: &str, reason: &str, message: &str) -> Value {
+        json!({"type": type_, "status": status, "reason": reason, "message": message})
+    }
+
+    /// train-low (priority 100) and train-high (priority 1000) in ClusterQueue team-a, whose
+    /// policy is `policy`; the low Workload's conditions and the events are the caller's.
+    fn cluster(low_conditions: Value, events: Vec<Value>, policy: &str) -> Snapshot {
+        let labels = |class: &str| json!({QUEUE_LABEL: "lq", PRIORITY_LABEL: class});
+        let mut s = Snapshot::default();
+        s.objects.insert("Job".into(), vec![job("train-low", "j-low", labels("low")), job("train-high", "j-high", labels("high"))]);
+        s.objects.insert(
+            "Workload".into(),
+            vec![
+                workload("job-train-low-1", "w-low", "j-low", 100, "low", low_conditions),
+                workload(
+                    "job-train-high-2",
+                    "w-high",
+                    "j-high",
+                    1000,
+                    "high",
+                    json!([cond("QuotaReserved", "False", "WaitingForQuota", "insufficient")]),
+                ),
+            ],
+        );
+        s.objects.insert(
+            "LocalQueue".into(),
+            vec![json!({"metadata": {"name": "lq", "namespace": "team-a"}, "spec": {"clusterQueue": "team-a"}})],
+        );
+        s.objects.insert(
+            "ClusterQueue".into(),
+            vec![json!({"metadata": {"name": "team-a"}, "spec": {"preemption": {"withinClusterQueue": policy}}})],
+        );
+        s.objects.insert("Event".into(), events);
+        s
+    }
+
+    fn high() -> JobRef {
+        JobRef { job: "train-high".into(), namespace: None }
+    }
+
+    fn preempted_now() -> Value {
+        json!([cond("Evicted", "True", "Preempted", MSG), cond("Preempted", "True", "InClusterQueue", MSG)])
+    }
+
+    #[test]
+    fn job_preempted_reads_the_condition_while_the_victim_waits() {
+        let view = cluster(preempted_now(), vec![], "LowerPriority");
+        assert_eq!(job_preempted(&view, "train-low", "team-a", Some("InClusterQueue"), Some(&high()), false), Ok(()));
+        let err = job_preempted(&view, "train-low", "team-a", Some("InCohortReclamation"), None, false).unwrap_err();
+        assert!(err.en.contains("was preempted with reason InClusterQueue, not InCohortReclamation"), "{}", err.en);
+        assert!(err.ko.contains("InCohortReclamation 가 아니라 InClusterQueue 사유로"), "{}", err.ko);
+    }
+
+    #[test]
+    fn job_preempted_ever_reads_the_history_once_the_victim_is_back() {
+        let back = json!([
+            cond("Admitted", "True", "Admitted", "The workload is admitted"),
+            cond("Preempted", "False", "QuotaReserved", &format!("Previously: {MSG}")),
+        ]);
+        let view = cluster(back.clone(), vec![], "LowerPriority");
+        assert_eq!(job_preempted(&view, "train-low", "team-a", Some("InClusterQueue"), Some(&high()), true), Ok(()));
+        let err = job_preempted(&view, "train-low", "team-a", None, None, false).unwrap_err();
+        assert!(err.en.contains("is admitted again now"), "{}", err.en);
+        // The event alone is evidence too (a condition may have been rewritten since).
+        let said = format!(
+            "{MSG}; preemptor effective priority: 1000 (base: 1000, boost: 0); preemptee effective priority: 100 (base: 100, boost: 0)"
+        );
+        let events = vec![event("Workload", "job-train-low-1", "w-low", "Normal", "Preempted", &said)];
+        let view = cluster(json!([cond("Admitted", "True", "Admitted", "")]), events, "LowerPriority");
+        assert_eq!(job_preempted(&view, "train-low", "team-a", Some("InClusterQueue"), Some(&high()), true), Ok(()));
+    }
+
+    #[test]
+    fn job_preempted_names_the_actual_preemptor() {
+        let mut view = cluster(preempted_now(), vec![], "LowerPriority");
+        view.objects.get_mut("Job").unwrap().push(job("sneaky", "j-sneaky", json!({QUEUE_LABEL: "lq"})));
+        let other = JobRef { job: "sneaky".into(), namespace: None };
+        let err = job_preempted(&view, "train-low", "team-a", None, Some(&other), true).unwrap_err();
+        assert!(err.en.contains("was preempted by a Workload of Job `team-a/train-high`, not by Job `sneaky`"), "{}", err.en);
+    }
+
+    #[test]
+    fn job_preempted_explains_why_nothing_happened() {
+        let waiting = json!([cond("Admitted", "True", "Admitted", "")]);
+        // The ClusterQueue forbids preemption.
+        let err = job_preempted(&cluster(waiting.clone(), vec![], "Never"), "train-low", "team-a", None, Some(&high()), true).unwrap_err();
+        assert!(
+            err.en.contains("has `spec.preemption.withinClusterQueue: Never`, so Kueue makes no room and `train-high` waits"),
+            "{}",
+            err.en
+        );
+        assert!(err.ko.contains("Never 라서 Kueue 가 자리를 비우지 않고"), "{}", err.ko);
+        // The preemptor's priority is not higher.
+        let mut view = cluster(waiting.clone(), vec![], "LowerPriority");
+        view.objects.get_mut("Workload").unwrap()[1]["spec"]["priority"] = json!(100);
+        let err = job_preempted(&view, "train-low", "team-a", None, Some(&high()), true).unwrap_err();
+        assert!(err.en.contains("has priority 100 (class high), not higher than `train-low`'s 100 (class low)"), "{}", err.en);
+        // The preemptor has no Workload: its priority class does not exist.
+        let mut view = cluster(
+            waiting.clone(),
+            vec![event(
+                "Job",
+                "train-high",
+                "j-high",
+                "Warning",
+                "WorkloadPriorityClassNotFound",
+                "WorkloadPriorityClass \"high\" not found",
+            )],
+            "LowerPriority",
+        );
+        view.objects.get_mut("Workload").unwrap().pop();
+        let err = job_preempted(&view, "train-low", "team-a", None, Some(&high()), true).unwrap_err();
+        assert!(err.en.contains("Kueue made no Workload for Job `train-high`: WorkloadPriorityClass \"high\" not found"), "{}", err.en);
+        // The victim's Job was recreated after it was preempted.
+        let old = event("Workload", "job-train-low-9", "w-old", "Normal", "Preempted", MSG);
+        let err =
+            job_preempted(&cluster(waiting, vec![old], "LowerPriority"), "train-low", "team-a", None, Some(&high()), true).unwrap_err();
+        assert!(err.en.contains("the Job was deleted and created again since"), "{}", err.en);
+    }
+
+    #[test]
+    fn job_preempted_reasons_are_read_back_from_the_words_of_the_message() {
+        for (reason, words) in PREEMPTION_REASONS {
+            let msg = format!(
+                "Preempted to accommodate a workload (UID: a, JobUID: b) due to {words}; preemptor path: /p/x; preemptee path: /p/y"
+            );
+            assert_eq!(preemption_reason_in(&msg), Some(reason));
+            assert_eq!(preemptor_job_uid(&msg), Some("b"));
+        }
+        let bad = Check::JobPreempted {
+            job: "x".into(),
+            namespace: "y".into(),
+            reason: Some("Preempted".into()),
+            preemptor: None,
+            ever: false,
+            hint: None,
+        };
+        assert!(bad.validate().unwrap_err().contains("not a reason of Kueue's Preempted condition"));
+    }
+
+    #[test]
+    fn job_workload_judges_the_jobs_own_workload_whatever_its_name() {
+        let view = cluster(preempted_now(), vec![], "LowerPriority");
+        let priority = |v: i64| {
+            vec![FieldCheck { path: "spec.priority".into(), equals: Some(json!(v)), quantity: None, exists: None, contains: None }]
+        };
+        assert_eq!(job_workload(&view, "train-high", "team-a", &priority(1000), &[]), Ok(()));
+        let err = job_workload(&view, "train-high", "team-a", &priority(100), &[]).unwrap_err();
+        assert!(err.en.contains("Job `train-high`'s Workload `job-train-high-2`: `spec.priority` should be 100 but is 1000"), "{}", err.en);
+        let admitted = [ConditionCheck { type_: "Admitted".into(), status: "True".into(), reason: None }];
+        let err = job_workload(&view, "train-low", "team-a", &[], &admitted).unwrap_err();
+        assert!(err.en.contains("Workload `job-train-low-1` has no Admitted condition yet"), "{}", err.en);
+    }
+
+    #[test]
+    fn file_object_judges_the_document_in_the_namespace_asked_for() {
+        let lq = |ns: &str| {
+            format!("apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: {ns}\nspec:\n  clusterQueue: {ns}\n")
+        };
+        let mut view = Snapshot::default();
+        view.files.insert("/w/lq.yaml".into(), format!("{}---\n{}", lq("team-a"), lq("team-b")));
+        let cq = |name: &str| {
+            vec![FieldCheck { path: "spec.clusterQueue".into(), equals: Some(json!(name)), quantity: None, exists: None, contains: None }]
+        };
+        for ns in ["team-a", "team-b"] {
+            assert_eq!(file_object(&view, "/w/lq.yaml", "LocalQueue", "lq", Some(ns), None, &cq(ns)), Ok(()));
+        }
+        let err = file_object(&view, "/w/lq.yaml", "LocalQueue", "lq", Some("team-c"), None, &[]).unwrap_err();
+        assert!(err.en.contains("puts it in namespace \"team-a\"; it belongs in team-c"), "{}", err.en);
+    }
 }
