@@ -51,7 +51,58 @@ pub struct WorkloadInfo {
     pub pod_sets: Vec<PodSetInfo>,
     /// While it holds quota: what it uses, per flavor and resource.
     pub usage: BTreeMap<Fr, i128>,
+    /// What makes two workloads interchangeable to the scheduler (`computeSchedulingHash`):
+    /// priority, and per pod set its name, count, requests and pod spec shape.
+    pub scheduling_hash: u64,
     pub obj: Arc<Value>,
+}
+
+/// `SchedulingHash`: a hash of the scheduling-relevant shape (`pkg/util/pod.SpecShape`).
+fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
+    let shape_of = |spec: &Value| {
+        let containers = |k: &str| -> Value {
+            Value::Array(
+                spec.get(k)
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|c| serde_json::json!({"resources": {"requests": c.pointer("/resources/requests")}, "ports": c.get("ports")}))
+                    .collect(),
+            )
+        };
+        let mut shape = serde_json::json!({"initContainers": containers("initContainers"), "containers": containers("containers")});
+        for k in [
+            "nodeSelector",
+            "affinity",
+            "tolerations",
+            "runtimeClassName",
+            "priority",
+            "topologySpreadConstraints",
+            "overhead",
+            "resourceClaims",
+            "resources",
+        ] {
+            shape[k] = spec.get(k).cloned().unwrap_or(Value::Null);
+        }
+        shape
+    };
+    let sets: Vec<Value> = get(w, &["spec", "podSets"])
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .zip(pod_sets)
+        .map(|(ps, info)| {
+            serde_json::json!({
+                "name": info.name, "count": info.count,
+                "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string()))).collect::<serde_json::Map<_, _>>(),
+                "minCount": ps.get("minCount"), "topologyRequest": ps.get("topologyRequest"),
+                "spec": shape_of(ps.pointer("/template/spec").unwrap_or(&Value::Null)),
+            })
+        })
+        .collect();
+    let text = serde_json::json!({"podSets": sets, "priority": priority}).to_string();
+    // FNV-1a: stable across runs and platforms.
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn quantity(v: &Value) -> i128 {
@@ -120,13 +171,15 @@ impl WorkloadInfo {
                 }
             }
         }
+        let priority = get(w, &["spec", "priority"]).and_then(Value::as_i64).unwrap_or(0);
         WorkloadInfo {
+            scheduling_hash: scheduling_hash(w, priority, &pod_sets),
             key: format!("{namespace}/{name}"),
             uid: get_str(w, &["metadata", "uid"]).unwrap_or("").to_string(),
             job_uid: get_str(w, &["metadata", "labels", JOB_UID_LABEL]).unwrap_or("").to_string(),
             queue_name: get_str(w, &["spec", "queueName"]).unwrap_or("").to_string(),
             cluster_queue: admission.and_then(|a| a.get("clusterQueue")).and_then(Value::as_str).unwrap_or("").to_string(),
-            priority: get(w, &["spec", "priority"]).and_then(Value::as_i64).unwrap_or(0),
+            priority,
             created,
             queue_order,
             reserved_at: if reserving { time_of(condition(w, "QuotaReserved")) } else { None },

@@ -66,6 +66,13 @@ pub struct QueueManager {
     /// cache or the head changes (the scheduler would only repeat itself).
     #[serde(skip)]
     stale: BTreeMap<String, (String, u64)>,
+    /// Per BestEffortFIFO ClusterQueue: scheduling hashes that failed since the last requeue, with
+    /// the reason (`hashToBulkMoveReason`): equivalent workloads wait without being tried.
+    #[serde(skip)]
+    bulk_moved: BTreeMap<String, BTreeMap<u64, &'static str>>,
+    /// ClusterQueues scheduling by StrictFIFO (no equivalence bulk moves there).
+    #[serde(skip)]
+    pub strict: BTreeSet<String>,
 }
 
 /// Whether a workload change makes a parked workload worth another try (`PushOrUpdate`).
@@ -147,8 +154,12 @@ impl QueueManager {
                 if current.is_some() {
                     self.unqueue(&wl.key);
                 }
-                // A workload parked before a reload stays parked.
-                if self.inadmissible.get(&t).is_some_and(|s| s.contains(&wl.key)) {
+                // A workload parked before a reload stays parked; one equivalent to a workload that
+                // just failed waits with it.
+                let equivalent_failed =
+                    !self.strict.contains(&t) && self.bulk_moved.get(&t).is_some_and(|m| m.contains_key(&wl.scheduling_hash));
+                if self.inadmissible.get(&t).is_some_and(|s| s.contains(&wl.key)) || equivalent_failed {
+                    self.inadmissible.entry(t.clone()).or_default().insert(wl.key.clone());
                     self.queued_in.insert(wl.key.clone(), t);
                 } else {
                     self.push_heap(&t, wl);
@@ -239,7 +250,9 @@ impl QueueManager {
     /// A head that was not admitted goes back: to the heap at once (`immediate`: StrictFIFO, or a
     /// preemptor waiting for its victims), else among the inadmissible. `generation` is the cache
     /// generation it was tried at.
-    pub fn requeue(&mut self, cq: &str, key: &str, immediate: bool, sticky: bool, generation: u64) {
+    /// `bulk` (NoFit or no preemption candidates, with the reason) also parks every equivalent
+    /// workload of a BestEffortFIFO heap (`SchedulingEquivalenceHashing`).
+    pub fn requeue(&mut self, cq: &str, key: &str, immediate: bool, sticky: bool, generation: u64, bulk: Option<&'static str>) {
         let Some(wl) = self.workloads.get(key).cloned() else { return };
         if self.queued_in.get(key).map(String::as_str) != Some(cq) {
             return;
@@ -250,9 +263,37 @@ impl QueueManager {
         if immediate {
             self.push_heap(cq, &wl);
             self.stale.insert(cq.to_string(), (key.to_string(), generation));
-        } else {
-            self.park(cq, &wl);
+            return;
         }
+        self.park(cq, &wl);
+        if let (Some(reason), false) = (bulk, self.strict.contains(cq)) {
+            let reason = if reason.is_empty() { "PendingEvaluation" } else { reason };
+            self.bulk_moved.entry(cq.to_string()).or_default().insert(wl.scheduling_hash, reason);
+            let same: Vec<String> = self
+                .heaps
+                .get(cq)
+                .into_iter()
+                .flatten()
+                .filter(|o| self.workloads.get(&o.key).is_some_and(|w| w.scheduling_hash == wl.scheduling_hash))
+                .map(|o| o.key.clone())
+                .collect();
+            for k in same {
+                if let Some(w) = self.workloads.get(&k).cloned() {
+                    self.park(cq, &w);
+                }
+            }
+        }
+    }
+
+    /// The reason an equivalent workload failed, for a parked workload that was never tried
+    /// (`GetNoFitReason`).
+    pub fn bulk_reason(&self, key: &str) -> Option<&'static str> {
+        let cq = self.queued_in.get(key)?;
+        if !self.inadmissible.get(cq).is_some_and(|s| s.contains(key)) {
+            return None;
+        }
+        let hash = self.workloads.get(key)?.scheduling_hash;
+        self.bulk_moved.get(cq)?.get(&hash).copied()
     }
 
     /// The head was admitted: it leaves the queues.
@@ -282,6 +323,7 @@ impl QueueManager {
             };
             for cq in cqs {
                 self.stale.remove(&cq);
+                self.bulk_moved.remove(&cq);
                 let parked: Vec<String> = self.inadmissible.get(&cq).cloned().unwrap_or_default().into_iter().collect();
                 for k in parked {
                     let Some(wl) = self.workloads.get(&k).cloned() else { continue };

@@ -462,6 +462,10 @@ fn apply(c: &mut Cluster, action: Action) {
                 if !write_status(c, w) {
                     continue;
                 }
+                // `Evict` reports the eviction on the Workload as it now is (`EvictedDueTo<reason>`).
+                if let Some(evicted) = current(c, &victim) {
+                    record(c, &evicted, EventType::Normal, "EvictedDueToPreempted", &message, COMPONENT);
+                }
                 let priorities = format!(
                     "; preemptor effective priority: {}; preemptee effective priority: {}",
                     priority_note(preemptor.priority),
@@ -513,7 +517,8 @@ fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
     } else {
         matches!(e.requeue, Requeue::FailedAfterNomination | Requeue::PendingPreemption)
     };
-    c.kueue.queues.requeue(&e.cq_name, &e.wl.key, immediate, e.requeue == Requeue::PendingPreemption && !strict, generation);
+    let bulk = matches!(e.requeue, Requeue::NoFit | Requeue::PreemptionNoCandidates).then_some(e.reason);
+    c.kueue.queues.requeue(&e.cq_name, &e.wl.key, immediate, e.requeue == Requeue::PendingPreemption && !strict, generation, bulk);
     let Some(stored) = c.api.get_arc(kind_info("Workload"), &e.wl.namespace, &e.wl.name).cloned() else { return };
     if workload::is_true(&stored, "QuotaReserved") {
         return;
