@@ -33,13 +33,25 @@ fn queue_problem(c: &Cluster, ns: &str, queue: &str) -> Option<(&'static str, St
     None
 }
 
+/// A workload back in its queue (pending evaluation, or unblocked) that waits because an
+/// equivalent one just failed says so (`shouldCheckEquivalenceHash`, `GetNoFitReason`).
+fn bypassed(c: &Cluster, wl: &super::info::WorkloadInfo) -> Option<(&'static str, String)> {
+    let current = super::workload::condition(&wl.obj, "QuotaReserved")?.get("reason").and_then(Value::as_str).unwrap_or("");
+    if !matches!(current, "" | "PendingEvaluation" | "Suspended" | "Deactivated" | "Pending") {
+        return None;
+    }
+    let reason = c.kueue.queues.bulk_reason(&wl.key)?;
+    Some((reason, "Bypassed scheduling evaluation because an equivalent workload recently failed".to_string()))
+}
+
 fn check(c: &mut Cluster, key: &Key) {
     let Some(wl) = c.kueue.queues.workloads.get(&format!("{}/{}", key.namespace, key.name)).cloned() else { return };
     if !wl.is_pending() {
         return;
     }
     let queue = get_str(&wl.obj, &["spec", "queueName"]).unwrap_or("").to_string();
-    let Some((reason, message)) = queue_problem(c, &key.namespace, &queue) else { return };
+    let problem = queue_problem(c, &key.namespace, &queue).or_else(|| bypassed(c, &wl));
+    let Some((reason, message)) = problem else { return };
     let Some(mut w) = c.api.get_arc(kind_info("Workload"), &key.namespace, &key.name).map(|w| Value::clone(w)) else { return };
     let now = c.now_unix();
     let mut changed = set_condition(&mut w, "QuotaReserved", "False", reason, &message, now);
