@@ -134,7 +134,14 @@ fn time_of(cond: Option<&Value>) -> Option<i64> {
 
 impl WorkloadInfo {
     pub fn new(obj: Arc<Value>) -> Self {
+        Self::with_previous(obj, None)
+    }
+
+    /// The info for a new version of a workload; what depends only on the spec is taken from
+    /// `previous` when the spec did not change (requests, scheduling hash).
+    pub fn with_previous(obj: Arc<Value>, previous: Option<&WorkloadInfo>) -> Self {
         let w: &Value = &obj;
+        let same_spec = previous.filter(|p| p.obj.get("spec") == w.get("spec"));
         let namespace = get_str(w, &["metadata", "namespace"]).unwrap_or("").to_string();
         let name = get_str(w, &["metadata", "name"]).unwrap_or("").to_string();
         let created = get_str(w, &["metadata", "creationTimestamp"]).and_then(parse_rfc3339).unwrap_or(0);
@@ -153,7 +160,10 @@ impl WorkloadInfo {
             let ps_name = ps.get("name").and_then(Value::as_str).unwrap_or("main").to_string();
             let assigned = assignments.iter().find(|a| a.get("name").and_then(Value::as_str).unwrap_or("main") == ps_name);
             let count = assigned.and_then(|a| a.get("count")).or(ps.get("count")).and_then(Value::as_i64).unwrap_or(1);
-            let per_pod = per_pod_requests(ps.get("template").unwrap_or(&Value::Null));
+            let per_pod = match same_spec.and_then(|p| p.pod_sets.iter().find(|x| x.name == ps_name)) {
+                Some(prev) => prev.per_pod.clone(),
+                None => per_pod_requests(ps.get("template").unwrap_or(&Value::Null)),
+            };
             let requests = per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(count as i128)))).collect();
             let flavors = assigned
                 .and_then(|a| a.get("flavors"))
@@ -172,8 +182,12 @@ impl WorkloadInfo {
             }
         }
         let priority = get(w, &["spec", "priority"]).and_then(Value::as_i64).unwrap_or(0);
+        let hash = match same_spec {
+            Some(p) if p.pod_sets.iter().map(|x| x.count).eq(pod_sets.iter().map(|x| x.count)) => p.scheduling_hash,
+            _ => scheduling_hash(w, priority, &pod_sets),
+        };
         WorkloadInfo {
-            scheduling_hash: scheduling_hash(w, priority, &pod_sets),
+            scheduling_hash: hash,
             key: format!("{namespace}/{name}"),
             uid: get_str(w, &["metadata", "uid"]).unwrap_or("").to_string(),
             job_uid: get_str(w, &["metadata", "labels", JOB_UID_LABEL]).unwrap_or("").to_string(),

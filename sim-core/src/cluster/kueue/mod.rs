@@ -280,7 +280,8 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     let obj: &Value = shared;
     let key = key_of(obj, "Workload");
     let wl_key = format!("{}/{}", key.namespace, key.name);
-    let info = (!deleted).then(|| Arc::new(WorkloadInfo::new(shared.clone())));
+    let previous = c.kueue.queues.workloads.get(&wl_key).cloned();
+    let info = (!deleted).then(|| Arc::new(WorkloadInfo::with_previous(shared.clone(), previous.as_deref())));
     // A changed priority may reorder who goes first in the tree.
     if let (Some(old), Some(new)) = (c.kueue.queues.workloads.get(&wl_key).cloned(), info.as_ref()) {
         if old.priority != new.priority {

@@ -15,18 +15,47 @@ use std::sync::Arc;
 /// The requeue batch period (`requeueBatchPeriod`) and status batch (`UpdatesBatchPeriod`).
 pub const BATCH_MS: u64 = 1_000;
 
-/// A workload's place in its ClusterQueue's heap.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+/// A workload's place in its ClusterQueue's heap (sticky preemptor, priority, age, UID), holding
+/// the workload itself so that ordering never copies its names.
+#[derive(Debug, Clone)]
 struct Order {
     not_sticky: bool,
     neg_priority: i64,
     queue_order: i64,
-    uid: String,
-    key: String,
+    wl: Arc<WorkloadInfo>,
 }
 
-fn order(wl: &WorkloadInfo, sticky: bool) -> Order {
-    Order { not_sticky: !sticky, neg_priority: -wl.priority, queue_order: wl.queue_order, uid: wl.uid.clone(), key: wl.key.clone() }
+impl Order {
+    fn key(&self) -> &str {
+        &self.wl.key
+    }
+}
+
+impl PartialEq for Order {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
+
+impl Eq for Order {}
+
+impl PartialOrd for Order {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Order {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.not_sticky, self.neg_priority, self.queue_order)
+            .cmp(&(other.not_sticky, other.neg_priority, other.queue_order))
+            .then_with(|| self.wl.uid.cmp(&other.wl.uid))
+            .then_with(|| self.wl.key.cmp(&other.wl.key))
+    }
+}
+
+fn order(wl: &Arc<WorkloadInfo>, sticky: bool) -> Order {
+    Order { not_sticky: !sticky, neg_priority: -wl.priority, queue_order: wl.queue_order, wl: wl.clone() }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +102,9 @@ pub struct QueueManager {
     /// ClusterQueues scheduling by StrictFIFO (no equivalence bulk moves there).
     #[serde(skip)]
     pub strict: BTreeSet<String>,
+    /// Heap members by ClusterQueue and scheduling hash (for bulk moves).
+    #[serde(skip)]
+    heap_by_hash: BTreeMap<(String, u64), BTreeSet<String>>,
 }
 
 /// Whether a workload change makes a parked workload worth another try (`PushOrUpdate`).
@@ -97,13 +129,25 @@ impl QueueManager {
         Some(lq.cluster_queue.clone())
     }
 
-    fn unqueue(&mut self, key: &str) {
-        if let Some(cq) = self.queued_in.remove(key) {
-            if let Some((cq2, o)) = self.in_heap.remove(key) {
-                if let Some(h) = self.heaps.get_mut(&cq2) {
-                    h.remove(&o);
+    /// Takes a workload out of whichever heap holds it.
+    fn leave_heap(&mut self, key: &str) {
+        if let Some((cq, o)) = self.in_heap.remove(key) {
+            if let Some(h) = self.heaps.get_mut(&cq) {
+                h.remove(&o);
+            }
+            let hk = (cq, o.wl.scheduling_hash);
+            if let Some(set) = self.heap_by_hash.get_mut(&hk) {
+                set.remove(key);
+                if set.is_empty() {
+                    self.heap_by_hash.remove(&hk);
                 }
             }
+        }
+    }
+
+    fn unqueue(&mut self, key: &str) {
+        if let Some(cq) = self.queued_in.remove(key) {
+            self.leave_heap(key);
             if let Some(set) = self.inadmissible.get_mut(&cq) {
                 set.remove(key);
             }
@@ -113,33 +157,26 @@ impl QueueManager {
         }
     }
 
-    fn push_heap(&mut self, cq: &str, wl: &WorkloadInfo) {
-        if let Some((c, o)) = self.in_heap.remove(&wl.key) {
-            if let Some(h) = self.heaps.get_mut(&c) {
-                h.remove(&o);
-            }
-        }
+    fn push_heap(&mut self, cq: &str, wl: &Arc<WorkloadInfo>) {
+        self.leave_heap(&wl.key);
         if let Some(set) = self.inadmissible.get_mut(cq) {
             set.remove(&wl.key);
         }
         let o = order(wl, self.sticky.get(cq) == Some(&wl.key));
         self.heaps.entry(cq.to_string()).or_default().insert(o.clone());
+        self.heap_by_hash.entry((cq.to_string(), wl.scheduling_hash)).or_default().insert(wl.key.clone());
         self.in_heap.insert(wl.key.clone(), (cq.to_string(), o));
         self.queued_in.insert(wl.key.clone(), cq.to_string());
     }
 
     fn park(&mut self, cq: &str, wl: &WorkloadInfo) {
-        if let Some((c, o)) = self.in_heap.remove(&wl.key) {
-            if let Some(h) = self.heaps.get_mut(&c) {
-                h.remove(&o);
-            }
-        }
+        self.leave_heap(&wl.key);
         self.inadmissible.entry(cq.to_string()).or_default().insert(wl.key.clone());
         self.queued_in.insert(wl.key.clone(), cq.to_string());
     }
 
     /// Places (or moves, or removes) a workload after it changed.
-    fn place(&mut self, wl: &WorkloadInfo, old: Option<&WorkloadInfo>, cache: &Cache) {
+    fn place(&mut self, wl: &Arc<WorkloadInfo>, old: Option<&WorkloadInfo>, cache: &Cache) {
         let target = self.target(wl, cache);
         let current = self.queued_in.get(&wl.key).cloned();
         match (current, target) {
@@ -235,12 +272,11 @@ impl QueueManager {
                 continue;
             }
             let top = self.heaps[&cq].iter().next().cloned().expect("non-empty");
-            if self.stale.get(&cq) == Some(&(top.key.clone(), cache.generation)) {
+            if self.stale.get(&cq).is_some_and(|(k, g)| k == top.key() && *g == cache.generation) {
                 continue;
             }
-            self.heaps.get_mut(&cq).expect("exists").remove(&top);
-            self.in_heap.remove(&top.key);
-            if let Some(wl) = self.workloads.get(&top.key).cloned() {
+            self.leave_heap(top.key());
+            if let Some(wl) = self.workloads.get(top.key()).cloned() {
                 out.push((cq, wl));
             }
         }
@@ -269,14 +305,7 @@ impl QueueManager {
         if let (Some(reason), false) = (bulk, self.strict.contains(cq)) {
             let reason = if reason.is_empty() { "PendingEvaluation" } else { reason };
             self.bulk_moved.entry(cq.to_string()).or_default().insert(wl.scheduling_hash, reason);
-            let same: Vec<String> = self
-                .heaps
-                .get(cq)
-                .into_iter()
-                .flatten()
-                .filter(|o| self.workloads.get(&o.key).is_some_and(|w| w.scheduling_hash == wl.scheduling_hash))
-                .map(|o| o.key.clone())
-                .collect();
+            let same: Vec<String> = self.heap_by_hash.get(&(cq.to_string(), wl.scheduling_hash)).into_iter().flatten().cloned().collect();
             for k in same {
                 if let Some(w) = self.workloads.get(&k).cloned() {
                     self.park(cq, &w);
@@ -343,7 +372,7 @@ impl QueueManager {
 
     /// The workloads that wait for a ClusterQueue, heap first in order, then the parked ones.
     pub fn pending_workloads(&self, cq: &str) -> Vec<Arc<WorkloadInfo>> {
-        let heap = self.heaps.get(cq).into_iter().flatten().map(|o| o.key.clone());
+        let heap = self.heaps.get(cq).into_iter().flatten().map(|o| o.key().to_string());
         let parked = self.inadmissible.get(cq).into_iter().flatten().cloned();
         heap.chain(parked).filter_map(|k| self.workloads.get(&k).cloned()).collect()
     }
