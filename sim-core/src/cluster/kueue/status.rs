@@ -74,10 +74,21 @@ fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut
     let _ = c.api.update_internal(now, kind_info(kind), ns, o, true);
 }
 
+/// Whether a write of this object is already scheduled for later: its timer brings it back,
+/// so the desired status is not computed on every pass in between.
+fn write_pending(c: &Cluster, kind: &str, ns: &str, name: &str) -> bool {
+    c.kueue.status_due.get(&format!("{kind}/{ns}/{name}")).is_some_and(|&due| c.now_ms() < due)
+}
+
 pub fn sync(c: &mut Cluster) {
     let fair = c.kueue.config.fair_sharing.is_some();
-    let cqs = std::mem::take(&mut c.kueue.status_cqs);
-    let shares = if fair { shares(c) } else { BTreeMap::new() };
+    let mut cqs = std::mem::take(&mut c.kueue.status_cqs);
+    cqs.retain(|n| !write_pending(c, "ClusterQueue", "", n));
+    let mut lqs = std::mem::take(&mut c.kueue.status_lqs);
+    lqs.retain(|(ns, n)| !write_pending(c, "LocalQueue", ns, n));
+    let mut cohorts = std::mem::take(&mut c.kueue.status_cohorts);
+    cohorts.retain(|n| !write_pending(c, "Cohort", "", n));
+    let shares = if fair && !(cqs.is_empty() && cohorts.is_empty()) { shares(c) } else { BTreeMap::new() };
     for name in cqs {
         let Some(obj) = c.api.get_arc(kind_info("ClusterQueue"), "", &name).map(|o| Value::clone(o)) else { continue };
         let Some(cq) = c.kueue.cache.cqs.get(&name) else { continue };
@@ -95,7 +106,6 @@ pub fn sync(c: &mut Cluster) {
         let (a, r, m) = cq.active();
         batched_write(c, "ClusterQueue", "", &obj, desired, Some((a, r, &m)));
     }
-    let lqs = std::mem::take(&mut c.kueue.status_lqs);
     for (ns, name) in lqs {
         let Some(obj) = c.api.get_arc(kind_info("LocalQueue"), &ns, &name).map(|o| Value::clone(o)) else { continue };
         let cq_name = get_str(&obj, &["spec", "clusterQueue"]).unwrap_or("").to_string();
@@ -136,7 +146,6 @@ pub fn sync(c: &mut Cluster) {
         }
         batched_write(c, "LocalQueue", &ns, &obj, desired, Some((active, reason, message)));
     }
-    let cohorts = std::mem::take(&mut c.kueue.status_cohorts);
     if fair {
         for name in cohorts {
             let Some(obj) = c.api.get_arc(kind_info("Cohort"), "", &name).map(|o| Value::clone(o)) else { continue };
