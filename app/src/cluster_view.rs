@@ -516,16 +516,20 @@ fn gpus(c: &Cluster, lang: Lang) -> Html {
     html! { <section><h3>{ lang.pick("노드의 GPU", "GPUs on the node") }</h3>{ for nodes }</section> }
 }
 
-fn legend(lang: Lang) -> Html {
+/// What the bar's parts mean, in words beside their patterns (borrowing and lending only where
+/// there is a cohort to borrow from).
+fn legend(lang: Lang, sharing: bool) -> Html {
     let item = |class: &'static str, text: &'static str| {
         html! { <li><span class={classes!("swatch", class)} aria-hidden="true"></span>{ text }</li> }
     };
     html! {
         <ul class="legend" data-testid="quota-legend" aria-label={lang.pick("막대 범례", "Bar legend")}>
             { item("own", lang.pick("자기 몫 사용", "own quota in use")) }
-            { item("borrowed", lang.pick("코호트에서 빌림", "borrowed from the cohort")) }
-            { item("lent", lang.pick("놀아서 빌려줌", "idle, lent out")) }
-            { item("mark", lang.pick("명목 쿼터 경계", "nominal quota")) }
+            if sharing {
+                { item("borrowed", lang.pick("코호트에서 빌림", "borrowed from the cohort")) }
+                { item("lent", lang.pick("놀아서 빌려줌", "idle, lent out")) }
+                { item("mark", lang.pick("명목 쿼터 경계", "nominal quota")) }
+            }
         </ul>
     }
 }
@@ -551,7 +555,7 @@ fn cluster_queues(c: &Cluster, lang: Lang) -> Html {
     html! {
         <section data-testid="quota">
             <h3>{ title }</h3>
-            { legend(lang) }
+            { legend(lang, any_cohort) }
             { for trees }
             if any_cohort && !loose.is_empty() {
                 <h4 class="loose">{ lang.pick("코호트 없음 (빌리지도 빌려주지도 않음)", "No cohort (neither borrows nor lends)") }</h4>
@@ -624,7 +628,7 @@ fn cohort_view(model: &QuotaModel, cohort: &str, lang: Lang, shown: &mut BTreeSe
 }
 
 fn cq_view(model: &QuotaModel, cq: &CqInfo, lang: Lang) -> Html {
-    let name_ = cq.name;
+    let cq_name = cq.name;
     let (state, why) = match condition(cq.obj, "Active") {
         Some(a) if a["status"] == "True" => ("Active".to_string(), String::new()),
         Some(a) => (format!("Inactive ({})", s(a, "/reason")), s(a, "/message").to_string()),
@@ -634,8 +638,8 @@ fn cq_view(model: &QuotaModel, cq: &CqInfo, lang: Lang) -> Html {
     let pending = cq.obj.pointer("/status/pendingWorkloads").and_then(Value::as_i64).unwrap_or(0);
     let admitted = cq.obj.pointer("/status/admittedWorkloads").and_then(Value::as_i64).unwrap_or(0);
     html! {
-        <div class="cq" data-testid="cq" data-name={name_.to_string()} data-cohort={cq.cohort.unwrap_or("").to_string()}>
-            <h4>{ name(name_) }<small>{ format!(" {state}") }</small></h4>
+        <div class="cq" data-testid="cq" data-name={cq_name.to_string()} data-cohort={cq.cohort.unwrap_or("").to_string()}>
+            <h4>{ name(cq_name) }<small>{ format!(" {state}") }</small></h4>
             if !why.is_empty() { <p class="why">{ why }</p> }
             { for bars }
             <p class="counts">{ format!("{} {admitted} · {} {pending}", lang.pick("입장", "admitted"), lang.pick("대기", "pending")) }</p>
@@ -748,22 +752,25 @@ fn local_queues(c: &Cluster, lang: Lang) -> Html {
     if lqs.is_empty() {
         return html! {};
     }
-    let rows = lqs.iter().map(|lq| {
+    // A list rather than a table: it wraps at any width.
+    let items = lqs.iter().map(|lq| {
         let active = condition(lq, "Active").is_some_and(|a| a["status"] == "True");
+        let lq_name = format!("{}/{}", s(lq, "/metadata/namespace"), s(lq, "/metadata/name"));
+        let cq = s(lq, "/spec/clusterQueue");
+        let pending = lq.pointer("/status/pendingWorkloads").and_then(Value::as_i64).unwrap_or(0);
+        let admitted = lq.pointer("/status/admittedWorkloads").and_then(Value::as_i64).unwrap_or(0);
         html! {
-            <tr>
-                <td>{ format!("{}/{}", s(lq, "/metadata/namespace"), s(lq, "/metadata/name")) }</td>
-                <td>{ s(lq, "/spec/clusterQueue") }</td>
-                <td>{ if active { "Active" } else { "Inactive" } }</td>
-                <td>{ lq.pointer("/status/pendingWorkloads").and_then(Value::as_i64).unwrap_or(0) }</td>
-                <td>{ lq.pointer("/status/admittedWorkloads").and_then(Value::as_i64).unwrap_or(0) }</td>
-            </tr>
+            <li class={classes!("lq", (!active).then_some("inactive"))} data-testid="lq" data-name={lq_name.clone()}>
+                <b class="name" title={lq_name.clone()}>{ lq_name }</b>
+                <span class="to" title={cq.to_string()}>{ "→ " }{ cq }</span>
+                <span class="state">{ if active { "Active" } else { "Inactive" } }</span>
+                <span class="counts">{ format!("{} {pending} · {} {admitted}", lang.pick("대기", "pending"), lang.pick("입장", "admitted")) }</span>
+            </li>
         }
     });
     html! {
-        <section><h3>{ "LocalQueue" }</h3>
-            <table><thead><tr><th>{ lang.pick("이름", "name") }</th><th>{ "ClusterQueue" }</th><th><span class="sr">{ lang.pick("상태", "state") }</span></th><th>{ lang.pick("대기", "pending") }</th><th>{ lang.pick("입장", "admitted") }</th></tr></thead>
-            <tbody>{ for rows }</tbody></table>
+        <section><h3>{ lang.pick("LocalQueue (네임스페이스/이름 → ClusterQueue)", "LocalQueue (namespace/name → ClusterQueue)") }</h3>
+            <ul class="lqs">{ for items }</ul>
         </section>
     }
 }
@@ -912,21 +919,24 @@ fn events(c: &Cluster, lang: Lang) -> Html {
     let now = c.now_unix();
     let mut evs = list(c, "Event");
     evs.sort_by_key(|e| std::cmp::Reverse(parse_rfc3339(s(e, "/lastTimestamp")).unwrap_or(0)));
-    let rows = evs.iter().take(EVENTS_SHOWN).map(|e| {
+    // One event a list item (age, reason, object, then the message below): it wraps at any width.
+    let items = evs.iter().take(EVENTS_SHOWN).map(|e| {
         let age = parse_rfc3339(s(e, "/lastTimestamp")).map(|t| human_duration(now - t)).unwrap_or_default();
-        let class = if e["type"] == "Warning" { "warn" } else { "" };
+        let warn = e["type"] == "Warning";
+        let object = format!("{}/{}", s(e, "/involvedObject/kind").to_lowercase(), s(e, "/involvedObject/name"));
         html! {
-            <tr class={class}>
-                <td>{ age }</td>
-                <td>{ s(e, "/reason") }</td>
-                <td>{ format!("{}/{}", s(e, "/involvedObject/kind").to_lowercase(), s(e, "/involvedObject/name")) }</td>
-                <td>{ s(e, "/message") }</td>
-            </tr>
+            <li class={classes!("event", warn.then_some("warn"))} data-testid="event" data-reason={s(e, "/reason").to_string()}>
+                <span class="age">{ age }</span>
+                if warn { <span class="type">{ "Warning" }</span> }
+                <b class="reason">{ s(e, "/reason") }</b>
+                <span class="obj" title={object.clone()}>{ object }</span>
+                <div class="msg">{ s(e, "/message") }</div>
+            </li>
         }
     });
     html! {
         <section><h3>{ lang.pick("최근 이벤트", "Recent events") }</h3>
-            <table class="events" data-testid="events"><tbody>{ for rows }</tbody></table>
+            <ol class="events" data-testid="events">{ for items }</ol>
         </section>
     }
 }
