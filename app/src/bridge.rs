@@ -69,7 +69,7 @@ pub fn request_body(lab: &Lab, fs: &Vfs, cluster: &Cluster) -> (String, usize) {
         .into_iter()
         .filter_map(|(p, c)| p.strip_prefix(&prefix).map(|r| (r.to_string(), Value::String(c.to_string()))))
         .collect();
-    let (writes, skipped): (Vec<_>, Vec<_>) = cluster.learner_writes.iter().partition(|w| lab.allows(w));
+    let (writes, skipped): (Vec<_>, Vec<_>) = cluster.learner_writes.iter().partition(|w| lab.allows(&w.write));
     (json!({"lab": lab.id, "files": files, "writes": writes}).to_string(), skipped.len())
 }
 

@@ -13,6 +13,23 @@ thread_local! {
     /// The lab whose state is read and written: each lab keeps its own, so opening another lab
     /// (`?lab=`) does not erase this one.
     static LAB: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    /// Another tab saved this lab after this one: this tab stops writing, so it cannot
+    /// overwrite the newer state with its older one.
+    static SUPERSEDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a storage key (from another tab's `storage` event) is this lab's state.
+pub fn is_this_labs_key(k: &str) -> bool {
+    k == key() || k == cluster_key()
+}
+
+/// From now on this tab writes nothing (another tab holds the newer state).
+pub fn stop_saving() {
+    SUPERSEDED.with(|s| s.set(true));
+}
+
+fn superseded() -> bool {
+    SUPERSEDED.with(std::cell::Cell::get)
 }
 
 /// Chooses the lab whose saved state the other functions use.
@@ -120,7 +137,7 @@ pub fn saved(shell: &ShellState, term: &Terminal, tabs: &[String], active: Optio
 }
 
 pub fn save(saved: &Saved) {
-    let Some(storage) = local_storage() else { return };
+    let Some(storage) = local_storage().filter(|_| !superseded()) else { return };
     if let Ok(json) = serde_json::to_string(saved) {
         if let Err(e) = storage.set_item(&key(), &json) {
             web_sys::console::error_2(&"kueue-lab: could not save".into(), &e);
@@ -129,14 +146,14 @@ pub fn save(saved: &Saved) {
 }
 
 pub fn clear() {
-    if let Some(storage) = local_storage() {
+    if let Some(storage) = local_storage().filter(|_| !superseded()) {
         let _ = storage.remove_item(&key());
         let _ = storage.remove_item(&cluster_key());
     }
 }
 
 pub fn save_cluster(cluster: &Cluster) {
-    let Some(storage) = local_storage() else { return };
+    let Some(storage) = local_storage().filter(|_| !superseded()) else { return };
     if let Ok(json) = serde_json::to_string(cluster) {
         if let Err(e) = storage.set_item(&cluster_key(), &json) {
             web_sys::console::error_2(&"kueue-lab: could not save the cluster".into(), &e);

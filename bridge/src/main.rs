@@ -39,8 +39,9 @@ Commands:
                 judge the lab's steps on a real cluster (kube-rs; KUBECONFIG or --kubeconfig) and
                 the learner's files in DIR; prints the same lines as sim --checks, exit 0 iff all pass
   serve --listen ADDR --allow-origin ORIGIN --token-file FILE [--lab ID] [--kubeconfig FILE]
-        [--settle-seconds N]
-                the HTTP endpoint behind the browser's 'Verify on a real cluster' button
+        [--settle-seconds N] [--pace X] [--max-gap-seconds N]
+                the HTTP endpoint behind the browser's 'Verify on a real cluster' button; a replay
+                keeps the learner's pauses between writes (× X, each at most N s; default 1 and 10)
   help          this text";
 
 fn main() -> ExitCode {
@@ -183,6 +184,8 @@ fn serve_cmd(args: &[String]) -> ExitCode {
     let mut lab_arg = DEFAULT_LAB.to_string();
     let mut kubeconfig = std::env::var_os("KUBECONFIG").map(std::path::PathBuf::from).filter(|p| p.is_file());
     let mut settle = 10u64;
+    let mut pace = 1.0f64;
+    let mut max_gap = 10u64;
     let mut a = Args::new("serve", args);
     while let Some(arg) = a.next_arg() {
         let (Arg::Flag(flag) | Arg::Operand(flag)) = arg;
@@ -194,6 +197,16 @@ fn serve_cmd(args: &[String]) -> ExitCode {
             "--kubeconfig" => a.value("--kubeconfig").map(|v| kubeconfig = Some(std::path::PathBuf::from(v))),
             "--settle-seconds" => a.value("--settle-seconds").and_then(|v| {
                 v.parse().map(|n| settle = n).map_err(|_| format!("kueue-lab serve: --settle-seconds wants a number, not {v:?}"))
+            }),
+            "--pace" => a.value("--pace").and_then(|v| match v.parse::<f64>() {
+                Ok(x) if x.is_finite() && x >= 0.0 => {
+                    pace = x;
+                    Ok(())
+                }
+                _ => Err(format!("kueue-lab serve: --pace wants a number ≥ 0, not {v:?}")),
+            }),
+            "--max-gap-seconds" => a.value("--max-gap-seconds").and_then(|v| {
+                v.parse().map(|n| max_gap = n).map_err(|_| format!("kueue-lab serve: --max-gap-seconds wants a number, not {v:?}"))
             }),
             other => Err(a.unknown(other)),
         };
@@ -220,8 +233,16 @@ fn serve_cmd(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let opts =
-        serve::Options { listen: addr, allow_origins: origins, token, lab, kubeconfig, settle: std::time::Duration::from_secs(settle) };
+    let opts = serve::Options {
+        listen: addr,
+        allow_origins: origins,
+        token,
+        lab,
+        kubeconfig,
+        settle: std::time::Duration::from_secs(settle),
+        pace,
+        max_gap: std::time::Duration::from_secs(max_gap),
+    };
     match serve::run(opts) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -19,7 +19,7 @@ use kube::Client;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sim_core::api::registry::{KindInfo, SERVED};
-use sim_core::cluster::audit::LearnerWrite;
+use sim_core::cluster::audit::{LearnerWrite, TimedWrite};
 use sim_core::lab::progress::judge;
 use sim_core::lab::{Lab, Text};
 use std::collections::{BTreeMap, HashMap};
@@ -41,6 +41,11 @@ pub struct Options {
     pub kubeconfig: Option<PathBuf>,
     /// How long to let the cluster's controllers work after a replay, before judging.
     pub settle: Duration,
+    /// Wall seconds per second the learner waited between two writes (1: as the learner did).
+    pub pace: f64,
+    /// The longest pause kept between two writes (a learner reading the text for minutes
+    /// should not make the replay wait as long).
+    pub max_gap: Duration,
 }
 
 struct Shared {
@@ -55,7 +60,7 @@ struct VerifyRequest {
     #[serde(default)]
     files: BTreeMap<String, String>,
     #[serde(default)]
-    writes: Vec<LearnerWrite>,
+    writes: Vec<TimedWrite>,
 }
 
 pub fn run(opts: Options) -> Result<(), String> {
@@ -164,9 +169,9 @@ fn served(api_version: &str, kind: &str) -> Option<&'static KindInfo> {
 }
 
 /// Every write must name a kind the lab allows and stay in its namespaces.
-fn outside_allow_list(lab: &Lab, writes: &[LearnerWrite]) -> Vec<String> {
+fn outside_allow_list<'a>(lab: &Lab, writes: impl IntoIterator<Item = &'a LearnerWrite>) -> Vec<String> {
     writes
-        .iter()
+        .into_iter()
         .filter(|w| !lab.allows(w))
         .map(|w| {
             let (api_version, kind, ns, name) = w.target();
@@ -211,7 +216,7 @@ async fn verify(shared: Arc<Shared>, body: Bytes, origin: Option<&str>) -> Respo
             origin,
         );
     }
-    let bad = outside_allow_list(&opts.lab, &req.writes);
+    let bad = outside_allow_list(&opts.lab, req.writes.iter().map(|w| &w.write));
     if !bad.is_empty() {
         return refuse(
             403,
@@ -233,7 +238,7 @@ async fn verify(shared: Arc<Shared>, body: Bytes, origin: Option<&str>) -> Respo
     let (tx, rx) = tokio::sync::mpsc::channel::<Value>(16);
     tokio::spawn(async move {
         let opts = &shared2.opts;
-        let ok = replay(&client, &req.writes, &tx).await;
+        let ok = replay(&client, &req.writes, opts, &tx).await;
         if ok && !req.writes.is_empty() {
             let secs = opts.settle.as_secs();
             let _ = tx.send(json!({"type": "progress", "message": {"ko": format!("클러스터가 따라잡도록 {secs}초 기다립니다"), "en": format!("letting the cluster catch up for {secs}s")}})).await;
@@ -320,8 +325,30 @@ async fn write_once(client: &Client, w: &LearnerWrite, dry: bool) -> Result<Stri
 }
 
 /// Replays the learner's writes in order; stops at the first refusal (reported on the stream).
-async fn replay(client: &Client, writes: &[LearnerWrite], tx: &tokio::sync::mpsc::Sender<Value>) -> bool {
-    for w in writes {
+/// How long to wait before a write: the learner's own pause since the previous one, scaled by
+/// `pace` and capped at `max_gap` (what a learner waited for — a pod to start, a Workload to be
+/// admitted — needs that time on the real cluster too).
+fn pause_before(prev_at_ms: Option<u64>, at_ms: u64, pace: f64, max_gap: Duration) -> Duration {
+    let Some(prev) = prev_at_ms else { return Duration::ZERO };
+    let gap = Duration::from_millis(at_ms.saturating_sub(prev)).min(max_gap);
+    gap.mul_f64(pace.max(0.0))
+}
+
+async fn replay(client: &Client, writes: &[TimedWrite], opts: &Options, tx: &tokio::sync::mpsc::Sender<Value>) -> bool {
+    let mut prev_at = None;
+    for TimedWrite { at_ms, write: w } in writes {
+        let pause = pause_before(prev_at, *at_ms, opts.pace, opts.max_gap);
+        prev_at = Some(*at_ms);
+        if pause >= Duration::from_secs(1) {
+            let secs = format!("{:.0}", pause.as_secs_f64());
+            let _ = tx
+                .send(json!({"type": "progress", "message": {
+                    "ko": format!("학습자가 기다린 만큼 {secs}초 기다립니다"),
+                    "en": format!("waiting {secs}s, as the learner did"),
+                }}))
+                .await;
+        }
+        tokio::time::sleep(pause).await;
         if let Err(e) = write_once(client, w, true).await {
             let (_, kind, ns, name) = w.target();
             let _ = tx
@@ -378,6 +405,10 @@ mod tests {
             w(json!({"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "ClusterQueue", "metadata": {"name": "team-a"}})),
         ];
         assert!(outside_allow_list(&lab, &ok).is_empty());
+        assert_eq!(pause_before(None, 5_000, 1.0, Duration::from_secs(10)), Duration::ZERO);
+        assert_eq!(pause_before(Some(1_000), 6_000, 1.0, Duration::from_secs(10)), Duration::from_secs(5));
+        assert_eq!(pause_before(Some(0), 600_000, 1.0, Duration::from_secs(10)), Duration::from_secs(10));
+        assert_eq!(pause_before(Some(0), 4_000, 0.5, Duration::from_secs(10)), Duration::from_secs(2));
         let bad = [
             w(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "kube-system"}})),
             w(json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "j", "namespace": "kube-system"}})),

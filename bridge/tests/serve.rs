@@ -41,6 +41,9 @@ fn start(dir: &Path, kubeconfig: Option<&Path>) -> (Proc, Proc) {
         kc_for_serve.to_str().unwrap(),
         "--settle-seconds",
         "2",
+        // The API runs at 20× wall time: the learner's pauses, replayed at the same rate.
+        "--pace",
+        "0.05",
     ]);
     (api, serve)
 }

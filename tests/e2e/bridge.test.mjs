@@ -45,7 +45,7 @@ test("the button replays the learner's work on the cluster and shows every step 
   const origin = new URL(BASE_URL).origin;
   const bridge = await start([
     "serve", "--listen", "127.0.0.1:0", "--allow-origin", origin, "--token-file", join(work, "token"),
-    "--kubeconfig", kc, "--settle-seconds", "2",
+    "--kubeconfig", kc, "--settle-seconds", "2", "--pace", "0.05",
   ]);
   const page = await openApp(browser.context, "?bridge=" + encodeURIComponent(bridge));
   page.once("dialog", (d) => d.accept());

@@ -180,9 +180,12 @@ test("export to a file and to a link, then import, carry the whole state", async
   await other.goto(link);
   await other.locator('[data-testid="step"][data-step-id="local-queue"][data-status="pass"]').waitFor({ timeout: 15000 });
   await other.close();
-  // The new tab saved what it opened; this tab picks it up on reload.
-  await page.reload();
+  // The new tab saved what it opened: this tab stops saving (its ticks would overwrite the newer
+  // state), says so, and takes the newer state up when asked.
+  await page.getByTestId("superseded").waitFor();
+  await Promise.all([page.waitForEvent("load"), page.getByTestId("continue-here").click()]);
   await waitStep(page, "local-queue", "pass");
+  assert.equal(await page.getByTestId("superseded").count(), 0);
   // A file that is not a state is refused and nothing is lost.
   page.once("dialog", (d) => d.accept());
   await page.getByTestId("import-file").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("{\"a\":1}") });

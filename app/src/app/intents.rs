@@ -235,6 +235,16 @@ impl App {
                 }
                 false
             }
+            Msg::SavedElsewhere => {
+                storage::stop_saving();
+                !std::mem::replace(&mut self.superseded, true)
+            }
+            Msg::ContinueHere => {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.location().reload();
+                }
+                false
+            }
             Msg::SetBridge(url) => {
                 if url.starts_with("http://") || url.starts_with("https://") {
                     self.bridge_url = Some(url);

@@ -72,6 +72,10 @@ pub enum Msg {
     BridgeEnded(Option<String>),
     /// The embedding page named a bridge (`{type: "kueue-lab:config", bridge}`).
     SetBridge(String),
+    /// Another tab saved this lab: this tab stops saving and says so.
+    SavedElsewhere,
+    /// "Continue here": reload, taking up the newest saved state.
+    ContinueHere,
 }
 
 pub struct App {
@@ -110,6 +114,8 @@ pub struct App {
     caret: Option<usize>,
     /// A command still running (`kubectl get -w`): polled every tick until Ctrl-C or its deadline.
     foreground: Option<Box<dyn Foreground<Cluster>>>,
+    /// Another tab saved this lab since this one loaded (this tab no longer saves).
+    superseded: bool,
     _listeners: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _ticker: Option<gloo_timers::callback::Interval>,
 }
@@ -168,6 +174,18 @@ impl Component for App {
         if let Some(w) = web_sys::window() {
             let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
         }
+        // Another tab of the same lab saved: stop writing here, or this tab's older state would
+        // overwrite it on its next tick.
+        let link = ctx.link().clone();
+        let on_storage = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let key = js_sys::Reflect::get(&e, &"key".into()).ok().and_then(|v| v.as_string());
+            if key.is_some_and(|k| storage::is_this_labs_key(&k)) {
+                link.send_message(Msg::SavedElsewhere);
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+        }
         mark("kueue-lab:session-ready");
         let seen_generation = shell.state.fs.generation();
         let from_url = url_state();
@@ -197,7 +215,8 @@ impl Component for App {
             wall_ms: js_sys::Date::now(),
             caret: None,
             foreground: None,
-            _listeners: vec![on_message, on_hash],
+            superseded: false,
+            _listeners: vec![on_message, on_hash, on_storage],
             _ticker: ticker,
         };
         if let Some(fragment) = from_url {

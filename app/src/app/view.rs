@@ -46,6 +46,17 @@ impl App {
                         }} />
                     <button data-testid="lang-toggle" onclick={link.callback(|_| Msg::ToggleLang)} title={lang.pick("언어 바꾸기", "Switch language")}>{ lang.other().name() }</button>
                     <button data-testid="reset" onclick={link.callback(|_| Msg::Reset { confirm: true })}>{ lang.pick("초기화", "Reset") }</button>
+                    if self.superseded {
+                        <div class="superseded" role="alert" data-testid="superseded">
+                            { lang.pick(
+                                "이 실습을 다른 탭에서 더 최근에 저장했습니다. 이 탭은 이제 저장하지 않습니다 (여기서 한 일은 새로 고치면 사라집니다).",
+                                "This lab was saved more recently in another tab. This tab no longer saves (what you do here is lost on reload).",
+                            ) }
+                            <button data-testid="continue-here" onclick={link.callback(|_| Msg::ContinueHere)}>
+                                { lang.pick("그 상태로 여기서 이어 하기", "Continue here from that state") }
+                            </button>
+                        </div>
+                    }
                 </header>
                 <main class="panes">
                     <section class="pane steps" aria-label={lang.pick("실습 단계", "Lab steps")} data-testid="steps">

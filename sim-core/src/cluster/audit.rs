@@ -5,6 +5,17 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// A learner's write and when it was made (virtual ms since boot), so that a replay can keep the
+/// learner's pauses: a Job deleted five seconds after it was created must have had its five
+/// seconds on the real cluster too.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TimedWrite {
+    #[serde(default, rename = "atMs")]
+    pub at_ms: u64,
+    #[serde(flatten)]
+    pub write: LearnerWrite,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "lowercase")]
 pub enum LearnerWrite {

@@ -104,7 +104,7 @@ pub struct Cluster {
     pub event_spam: events::SpamFilter,
     /// The learner's own writes, in order (`audit.rs`).
     #[serde(default)]
-    pub learner_writes: Vec<audit::LearnerWrite>,
+    pub learner_writes: Vec<audit::TimedWrite>,
 }
 
 /// Upper bound on controller passes per settle: a safety net against a controller that keeps
@@ -246,6 +246,12 @@ impl Cluster {
     }
 
     /// Runs controller passes until no controller has anything left to reconcile.
+    /// Notes a write the learner made, with the virtual time it was made at.
+    pub fn record_learner_write(&mut self, write: audit::LearnerWrite) {
+        let at_ms = self.now_ms();
+        self.learner_writes.push(audit::TimedWrite { at_ms, write });
+    }
+
     pub fn settle(&mut self) {
         for _ in 0..MAX_PASSES {
             self.dispatch();

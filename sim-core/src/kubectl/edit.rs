@@ -154,7 +154,7 @@ impl Foreground<Cluster> for EditSession {
         let req = Request::new(Method::Put, &path(self.kind, ns, Some(&self.name))).body(edited.clone());
         let r = c.api.handle(c.now_unix(), &req);
         if r.is_success() {
-            c.learner_writes.push(crate::cluster::audit::LearnerWrite::apply(edited, &self.namespace, self.kind.namespaced));
+            c.record_learner_write(crate::cluster::audit::LearnerWrite::apply(edited, &self.namespace, self.kind.namespaced));
             c.settle();
             self.finish(&mut out, 1, &format!("{}/{} edited\n", self.kind.qualified_singular(), self.name));
             return (out, None);

@@ -27,6 +27,6 @@ impl Out<'_, '_> {
     }
     /// Notes a write the learner made (for the bridge's replay on a real cluster).
     pub fn record(&mut self, w: LearnerWrite) {
-        self.cx.world.learner_writes.push(w);
+        self.cx.world.record_learner_write(w);
     }
 }
