@@ -125,6 +125,11 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
             *reasons.entry(r).or_default() += 1;
         }
         let pods = c.api.list_objects(kind_info("Pod"), None, &Default::default(), &Default::default()).unwrap().len();
+        for kind in ["Job", "Pod", "Workload", "Event", "Node"] {
+            let objs = c.api.list_objects(kind_info(kind), None, &Default::default(), &Default::default()).unwrap();
+            let bytes: usize = objs.iter().map(|o| serde_json::to_string(o).map_or(0, |s| s.len())).sum();
+            eprintln!("debug: {kind}: {} objects, {} MiB as JSON", objs.len(), bytes >> 20);
+        }
         eprintln!("debug: workloads by QuotaReserved: {reasons:?}; pods {pods}; next wake-up {:?} (now {})", c.next_wakeup(), c.now_ms());
     }
     println!(
