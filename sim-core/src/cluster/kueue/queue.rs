@@ -64,16 +64,56 @@ pub struct LocalQueueState {
     pub stopped: bool,
 }
 
+/// One ClusterQueue's pending workloads (`pkg/cache/queue/cluster_queue.go`): the active heap
+/// and the parked (inadmissible) ones, both kept in queue order so that a requeue moves the
+/// parked set back in one step, not one workload at a time.
+#[derive(Debug, Clone, Default)]
+struct CqQueue {
+    heap: BTreeSet<Order>,
+    parked: BTreeSet<Order>,
+    /// Every member — in the heap, parked, or out as this cycle's head — by scheduling hash
+    /// (for bulk moves of equivalent workloads).
+    by_hash: BTreeMap<u64, BTreeSet<Order>>,
+    /// Keys parked before a reload whose workloads have not been observed again yet.
+    restored: BTreeSet<String>,
+}
+
+impl CqQueue {
+    fn is_empty(&self) -> bool {
+        self.heap.is_empty() && self.parked.is_empty() && self.by_hash.is_empty() && self.restored.is_empty()
+    }
+}
+
+/// Where a queued workload is: its ClusterQueue and its place there.
+#[derive(Debug, Clone)]
+struct Entry {
+    cq: String,
+    order: Order,
+}
+
+/// Saved form of the parked sets: ClusterQueue → keys (what survives a reload).
+fn save_parked<S: serde::Serializer>(cqs: &BTreeMap<String, CqQueue>, s: S) -> Result<S::Ok, S::Error> {
+    let saved: BTreeMap<&String, BTreeSet<&str>> = cqs
+        .iter()
+        .map(|(name, q)| (name, q.parked.iter().map(Order::key).chain(q.restored.iter().map(String::as_str)).collect::<BTreeSet<_>>()))
+        .filter(|(_, keys)| !keys.is_empty())
+        .collect();
+    saved.serialize(s)
+}
+
+fn load_parked<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, CqQueue>, D::Error> {
+    let saved = BTreeMap::<String, BTreeSet<String>>::deserialize(d)?;
+    Ok(saved.into_iter().map(|(name, restored)| (name, CqQueue { restored, ..Default::default() })).collect())
+}
+
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct QueueManager {
-    /// Per ClusterQueue: its active heap.
+    /// Per ClusterQueue: its heap and parked workloads (the parked ones are kept across a reload).
+    #[serde(default, rename = "inadmissible", serialize_with = "save_parked", deserialize_with = "load_parked")]
+    cqs: BTreeMap<String, CqQueue>,
+    /// Every queued workload's ClusterQueue and order.
     #[serde(skip)]
-    heaps: BTreeMap<String, BTreeSet<Order>>,
-    #[serde(skip)]
-    in_heap: BTreeMap<String, (String, Order)>,
-    /// Per ClusterQueue: workloads parked after a failed attempt (kept across a reload).
-    #[serde(default)]
-    pub inadmissible: BTreeMap<String, BTreeSet<String>>,
+    entries: BTreeMap<String, Entry>,
     /// Per ClusterQueue: the preemptor waiting for its victims (BestEffortFIFO keeps it first).
     #[serde(default)]
     sticky: BTreeMap<String, String>,
@@ -87,10 +127,7 @@ pub struct QueueManager {
     pub workloads: BTreeMap<String, Arc<WorkloadInfo>>,
     /// Workloads by the LocalQueue they name (`namespace`, `queueName`).
     #[serde(skip)]
-    pub by_lq: BTreeMap<(String, String), BTreeSet<String>>,
-    /// Which ClusterQueue's queue holds each pending workload.
-    #[serde(skip)]
-    queued_in: BTreeMap<String, String>,
+    pub by_lq: BTreeMap<(String, String), BTreeMap<String, Arc<WorkloadInfo>>>,
     /// Heads tried at a cache generation and put back unchanged: not tried again until the
     /// cache or the head changes (the scheduler would only repeat itself).
     #[serde(skip)]
@@ -102,9 +139,6 @@ pub struct QueueManager {
     /// ClusterQueues scheduling by StrictFIFO (no equivalence bulk moves there).
     #[serde(skip)]
     pub strict: BTreeSet<String>,
-    /// Heap members by ClusterQueue and scheduling hash (for bulk moves).
-    #[serde(skip)]
-    heap_by_hash: BTreeMap<(String, u64), BTreeSet<String>>,
 }
 
 /// Whether a workload change makes a parked workload worth another try (`PushOrUpdate`).
@@ -114,6 +148,11 @@ fn changed_for_scheduling(old: &WorkloadInfo, new: &WorkloadInfo) -> bool {
         || cond(&old.obj, "Evicted") != cond(&new.obj, "Evicted")
         || cond(&old.obj, "Requeued") != cond(&new.obj, "Requeued")
         || get(&old.obj, &["status", "reclaimablePods"]) != get(&new.obj, &["status", "reclaimablePods"])
+}
+
+/// Whether two places in a heap are the same in every respect, the workload included.
+fn same_order(a: &Order, b: &Order) -> bool {
+    a.not_sticky == b.not_sticky && a.neg_priority == b.neg_priority && a.queue_order == b.queue_order && Arc::ptr_eq(&a.wl, &b.wl)
 }
 
 impl QueueManager {
@@ -129,60 +168,74 @@ impl QueueManager {
         Some(lq.cluster_queue.clone())
     }
 
-    /// Takes a workload out of whichever heap holds it.
-    fn leave_heap(&mut self, key: &str) {
-        if let Some((cq, o)) = self.in_heap.remove(key) {
-            if let Some(h) = self.heaps.get_mut(&cq) {
-                h.remove(&o);
+    /// Takes a workload out of its ClusterQueue entirely.
+    fn remove_entry(&mut self, key: &str) {
+        let Some(e) = self.entries.remove(key) else { return };
+        if let Some(q) = self.cqs.get_mut(&e.cq) {
+            if !q.heap.remove(&e.order) {
+                q.parked.remove(&e.order);
             }
-            let hk = (cq, o.wl.scheduling_hash);
-            if let Some(set) = self.heap_by_hash.get_mut(&hk) {
-                set.remove(key);
+            let h = e.order.wl.scheduling_hash;
+            if let Some(set) = q.by_hash.get_mut(&h) {
+                set.remove(&e.order);
                 if set.is_empty() {
-                    self.heap_by_hash.remove(&hk);
+                    q.by_hash.remove(&h);
                 }
             }
         }
     }
 
+    /// Puts a workload into `cq`'s heap (or among its parked ones), wherever it was before.
+    fn put(&mut self, cq: &str, wl: &Arc<WorkloadInfo>, parked: bool) {
+        let o = order(wl, self.sticky.get(cq) == Some(&wl.key));
+        let fast = self.entries.get(&wl.key).is_some_and(|e| e.cq == cq && same_order(&e.order, &o));
+        if !fast {
+            self.remove_entry(&wl.key);
+        }
+        let q = match self.cqs.get_mut(cq) {
+            Some(q) => q,
+            None => self.cqs.entry(cq.to_string()).or_default(),
+        };
+        if fast {
+            // Same place, same workload: only which set holds it changes.
+            q.heap.remove(&o);
+            q.parked.remove(&o);
+        } else {
+            q.restored.remove(&wl.key);
+            q.by_hash.entry(wl.scheduling_hash).or_default().insert(o.clone());
+            self.entries.insert(wl.key.clone(), Entry { cq: cq.to_string(), order: o.clone() });
+        }
+        if parked {
+            q.parked.insert(o);
+        } else {
+            q.heap.insert(o);
+        }
+    }
+
+    fn push_heap(&mut self, cq: &str, wl: &Arc<WorkloadInfo>) {
+        self.put(cq, wl, false);
+    }
+
+    fn park(&mut self, cq: &str, wl: &Arc<WorkloadInfo>) {
+        self.put(cq, wl, true);
+    }
+
     fn unqueue(&mut self, key: &str) {
-        if let Some(cq) = self.queued_in.remove(key) {
-            self.leave_heap(key);
-            if let Some(set) = self.inadmissible.get_mut(&cq) {
-                set.remove(key);
-            }
+        if let Some(cq) = self.entries.get(key).map(|e| e.cq.clone()) {
+            self.remove_entry(key);
             if self.sticky.get(&cq).map(String::as_str) == Some(key) {
                 self.sticky.remove(&cq);
             }
         }
     }
 
-    fn push_heap(&mut self, cq: &str, wl: &Arc<WorkloadInfo>) {
-        self.leave_heap(&wl.key);
-        if let Some(set) = self.inadmissible.get_mut(cq) {
-            set.remove(&wl.key);
-        }
-        let o = order(wl, self.sticky.get(cq) == Some(&wl.key));
-        self.heaps.entry(cq.to_string()).or_default().insert(o.clone());
-        self.heap_by_hash.entry((cq.to_string(), wl.scheduling_hash)).or_default().insert(wl.key.clone());
-        self.in_heap.insert(wl.key.clone(), (cq.to_string(), o));
-        self.queued_in.insert(wl.key.clone(), cq.to_string());
-    }
-
-    fn park(&mut self, cq: &str, wl: &WorkloadInfo) {
-        self.leave_heap(&wl.key);
-        self.inadmissible.entry(cq.to_string()).or_default().insert(wl.key.clone());
-        self.queued_in.insert(wl.key.clone(), cq.to_string());
-    }
-
     /// Places (or moves, or removes) a workload after it changed.
     fn place(&mut self, wl: &Arc<WorkloadInfo>, old: Option<&WorkloadInfo>, cache: &Cache) {
         let target = self.target(wl, cache);
-        let current = self.queued_in.get(&wl.key).cloned();
+        let current = self.entries.get(&wl.key).map(|e| e.cq.clone());
         match (current, target) {
             (Some(c), Some(t)) if c == t => {
-                let parked = self.inadmissible.get(&c).is_some_and(|s| s.contains(&wl.key));
-                if parked && old.is_none_or(|o| !changed_for_scheduling(o, wl)) {
+                if self.is_parked(&wl.key) && old.is_none_or(|o| !changed_for_scheduling(o, wl)) {
                     return;
                 }
                 self.push_heap(&t, wl);
@@ -193,14 +246,10 @@ impl QueueManager {
                 }
                 // A workload parked before a reload stays parked; one equivalent to a workload that
                 // just failed waits with it.
+                let restored = self.cqs.get(&t).is_some_and(|q| q.restored.contains(&wl.key));
                 let equivalent_failed =
                     !self.strict.contains(&t) && self.bulk_moved.get(&t).is_some_and(|m| m.contains_key(&wl.scheduling_hash));
-                if self.inadmissible.get(&t).is_some_and(|s| s.contains(&wl.key)) || equivalent_failed {
-                    self.inadmissible.entry(t.clone()).or_default().insert(wl.key.clone());
-                    self.queued_in.insert(wl.key.clone(), t);
-                } else {
-                    self.push_heap(&t, wl);
-                }
+                self.put(&t, wl, restored || equivalent_failed);
             }
             (Some(_), None) => self.unqueue(&wl.key),
             (None, None) => {}
@@ -221,7 +270,7 @@ impl QueueManager {
         }
         match wl {
             Some(wl) => {
-                self.by_lq.entry((wl.namespace.clone(), wl.queue_name.clone())).or_default().insert(key.to_string());
+                self.by_lq.entry((wl.namespace.clone(), wl.queue_name.clone())).or_default().insert(key.to_string(), wl.clone());
                 self.place(&wl, old.as_deref(), cache);
                 self.workloads.insert(key.to_string(), wl);
             }
@@ -236,7 +285,8 @@ impl QueueManager {
             Some(s) => self.lqs.insert(key.clone(), s),
             None => self.lqs.remove(&key),
         };
-        self.replace_all(self.by_lq.get(&key).cloned().unwrap_or_default(), cache);
+        let keys: BTreeSet<String> = self.by_lq.get(&key).into_iter().flat_map(|m| m.keys().cloned()).collect();
+        self.replace_all(keys, cache);
     }
 
     /// A ClusterQueue came or went: the workloads of every LocalQueue naming it move.
@@ -245,13 +295,15 @@ impl QueueManager {
             .lqs
             .iter()
             .filter(|(_, s)| s.cluster_queue == cq)
-            .flat_map(|(k, _)| self.by_lq.get(k).cloned().unwrap_or_default())
+            .flat_map(|(k, _)| self.by_lq.get(k).into_iter().flat_map(|m| m.keys().cloned()))
             .collect();
+        self.replace_all(keys, cache);
         if !cache.cqs.contains_key(cq) {
-            self.heaps.remove(cq);
+            if self.cqs.get(cq).is_some_and(|q| q.heap.is_empty() && q.parked.is_empty() && q.by_hash.is_empty()) {
+                self.cqs.remove(cq);
+            }
             self.stale.remove(cq);
         }
-        self.replace_all(keys, cache);
     }
 
     fn replace_all(&mut self, keys: BTreeSet<String>, cache: &Cache) {
@@ -266,18 +318,17 @@ impl QueueManager {
     /// heads leave their heaps while the cycle works on them.
     pub fn heads(&mut self, cache: &Cache) -> Vec<(String, Arc<WorkloadInfo>)> {
         let mut out = Vec::new();
-        let cqs: Vec<String> = self.heaps.iter().filter(|(_, h)| !h.is_empty()).map(|(k, _)| k.clone()).collect();
-        for cq in cqs {
-            if !cache.schedulable(&cq) {
+        for (cq, q) in self.cqs.iter_mut() {
+            let Some(top) = q.heap.first() else { continue };
+            if !cache.schedulable(cq) {
                 continue;
             }
-            let top = self.heaps[&cq].iter().next().cloned().expect("non-empty");
-            if self.stale.get(&cq).is_some_and(|(k, g)| k == top.key() && *g == cache.generation) {
+            if self.stale.get(cq).is_some_and(|(k, g)| k == top.key() && *g == cache.generation) {
                 continue;
             }
-            self.leave_heap(top.key());
-            if let Some(wl) = self.workloads.get(top.key()).cloned() {
-                out.push((cq, wl));
+            let top = q.heap.pop_first().expect("non-empty");
+            if let Some(wl) = self.workloads.get(top.key()) {
+                out.push((cq.clone(), wl.clone()));
             }
         }
         out
@@ -290,7 +341,7 @@ impl QueueManager {
     /// workload of a BestEffortFIFO heap (`SchedulingEquivalenceHashing`).
     pub fn requeue(&mut self, cq: &str, key: &str, immediate: bool, sticky: bool, generation: u64, bulk: Option<&'static str>) {
         let Some(wl) = self.workloads.get(key).cloned() else { return };
-        if self.queued_in.get(key).map(String::as_str) != Some(cq) {
+        if self.entries.get(key).map(|e| e.cq.as_str()) != Some(cq) {
             return;
         }
         if sticky {
@@ -305,10 +356,11 @@ impl QueueManager {
         if let (Some(reason), false) = (bulk, self.strict.contains(cq)) {
             let reason = if reason.is_empty() { "PendingEvaluation" } else { reason };
             self.bulk_moved.entry(cq.to_string()).or_default().insert(wl.scheduling_hash, reason);
-            let same: Vec<String> = self.heap_by_hash.get(&(cq.to_string(), wl.scheduling_hash)).into_iter().flatten().cloned().collect();
-            for k in same {
-                if let Some(w) = self.workloads.get(&k).cloned() {
-                    self.park(cq, &w);
+            if let Some(q) = self.cqs.get_mut(cq) {
+                let same: Vec<Order> = q.by_hash.get(&wl.scheduling_hash).into_iter().flatten().filter(|o| q.heap.contains(o)).cloned().collect();
+                for o in same {
+                    q.heap.remove(&o);
+                    q.parked.insert(o);
                 }
             }
         }
@@ -317,8 +369,8 @@ impl QueueManager {
     /// The reason an equivalent workload failed, for a parked workload that was never tried
     /// (`GetNoFitReason`).
     pub fn bulk_reason(&self, key: &str) -> Option<&'static str> {
-        let cq = self.queued_in.get(key)?;
-        if !self.inadmissible.get(cq).is_some_and(|s| s.contains(key)) {
+        let cq = &self.entries.get(key)?.cq;
+        if !self.is_parked(key) {
             return None;
         }
         let hash = self.workloads.get(key)?.scheduling_hash;
@@ -353,12 +405,32 @@ impl QueueManager {
             for cq in cqs {
                 self.stale.remove(&cq);
                 self.bulk_moved.remove(&cq);
-                let parked: Vec<String> = self.inadmissible.get(&cq).cloned().unwrap_or_default().into_iter().collect();
-                for k in parked {
-                    let Some(wl) = self.workloads.get(&k).cloned() else { continue };
-                    if namespace_ok(&cq, &wl.namespace) {
-                        self.push_heap(&cq, &wl);
+                let Some(q) = self.cqs.get_mut(&cq) else { continue };
+                // Whole namespaces match or not: ask once per namespace met in a row.
+                let mut last: Option<(&str, bool)> = None;
+                let mut all_ok = true;
+                for o in &q.parked {
+                    let ns = o.wl.namespace.as_str();
+                    let ok = match last {
+                        Some((n, ok)) if n == ns => ok,
+                        _ => namespace_ok(&cq, ns),
+                    };
+                    last = Some((ns, ok));
+                    if !ok {
+                        all_ok = false;
+                        break;
                     }
+                }
+                let mut back = std::mem::take(&mut q.parked);
+                if !all_ok {
+                    let (go, stay): (BTreeSet<Order>, BTreeSet<Order>) = back.into_iter().partition(|o| namespace_ok(&cq, &o.wl.namespace));
+                    q.parked = stay;
+                    back = go;
+                }
+                if q.heap.is_empty() {
+                    q.heap = back;
+                } else {
+                    q.heap.append(&mut back);
                 }
             }
         }
@@ -367,24 +439,32 @@ impl QueueManager {
 
     /// Pending workloads of a ClusterQueue: its heap and its parked ones.
     pub fn pending_in(&self, cq: &str) -> usize {
-        self.heaps.get(cq).map_or(0, BTreeSet::len) + self.inadmissible.get(cq).map_or(0, BTreeSet::len)
+        self.cqs.get(cq).map_or(0, |q| q.heap.len() + q.parked.len() + q.restored.len())
     }
 
     /// The workloads that wait for a ClusterQueue, heap first in order, then the parked ones.
     pub fn pending_workloads(&self, cq: &str) -> Vec<Arc<WorkloadInfo>> {
-        let heap = self.heaps.get(cq).into_iter().flatten().map(|o| o.key().to_string());
-        let parked = self.inadmissible.get(cq).into_iter().flatten().cloned();
-        heap.chain(parked).filter_map(|k| self.workloads.get(&k).cloned()).collect()
+        let Some(q) = self.cqs.get(cq) else { return Vec::new() };
+        q.heap.iter().chain(&q.parked).filter_map(|o| self.workloads.get(o.key()).cloned()).collect()
     }
 
     pub fn is_parked(&self, key: &str) -> bool {
-        self.queued_in.get(key).is_some_and(|cq| self.inadmissible.get(cq).is_some_and(|s| s.contains(key)))
+        self.entries.get(key).is_some_and(|e| self.cqs.get(&e.cq).is_some_and(|q| q.parked.contains(&e.order)))
     }
 
     /// Forgets everything rebuilt from the store on a restore (keeps parked sets and requeues).
     pub fn clear_caches(&mut self) {
+        let cqs = std::mem::take(&mut self.cqs)
+            .into_iter()
+            .map(|(name, q)| {
+                let mut restored = q.restored;
+                restored.extend(q.parked.iter().map(|o| o.key().to_string()));
+                (name, CqQueue { restored, ..Default::default() })
+            })
+            .filter(|(_, q)| !q.is_empty())
+            .collect();
         let keep = QueueManager {
-            inadmissible: std::mem::take(&mut self.inadmissible),
+            cqs,
             sticky: std::mem::take(&mut self.sticky),
             requeue_at: std::mem::take(&mut self.requeue_at),
             ..Default::default()

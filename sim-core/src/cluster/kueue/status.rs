@@ -116,9 +116,7 @@ pub fn sync(c: &mut Cluster) {
             .by_lq
             .get(&(ns.clone(), name.clone()))
             .into_iter()
-            .flatten()
-            .filter_map(|k| c.kueue.queues.workloads.get(k))
-            .cloned()
+            .flat_map(|m| m.values().cloned())
             .collect();
         let reserving: Vec<_> = mine.iter().filter(|w| w.holds_quota()).collect();
         let admitted = reserving.iter().filter(|w| w.admitted).count();
