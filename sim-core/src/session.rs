@@ -38,6 +38,24 @@ pub fn lab_session_at(lab: &Lab, seed: u64, start_unix: i64) -> (Shell<Cluster>,
         let _ = state.fs.mkdir_all(crate::vfs::parent_of(&path), now);
         let _ = state.fs.write(&path, content, now);
     }
+    if !lab.setup.trim().is_empty() {
+        // The lab's own objects, made by a shell of its own: the learner's history, files and
+        // audited writes stay empty.
+        let mut setup = shell_with(ShellState::new(now));
+        let mut input = String::new();
+        for line in lab.setup.lines() {
+            input.push_str(line);
+            input.push('\n');
+            if crate::shell::syntax::is_complete(&input) {
+                let _ = setup.run(&mut cluster, &std::mem::take(&mut input));
+            }
+        }
+        if !input.trim().is_empty() {
+            let _ = setup.run(&mut cluster, &input);
+        }
+        cluster.learner_writes.clear();
+    }
+    crate::cluster::traffic::start(&mut cluster, &lab.traffic);
     (shell_with(state), cluster)
 }
 

@@ -64,6 +64,8 @@ pub enum Wake {
     Kubelet(Key),
     /// A Kueue timer (batched status writes, requeues).
     Kueue(String),
+    /// A traffic source's next Job (`traffic.rs`).
+    Traffic(usize),
 }
 
 /// Wake-ups by virtual time (ms), earliest first.

@@ -97,6 +97,9 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
     if get(&stored, &["metadata", "deletionTimestamp"]).is_some() {
         return;
     }
+    if super::ttl_after_finished::reconcile(c, &stored) {
+        return;
+    }
     // Worked on as a copy; written back only if it changed. Events name the Job as it was.
     let original: &Value = &stored;
     let mut job = Value::clone(original);

@@ -16,6 +16,8 @@ pub mod job_controller;
 pub mod kubelet;
 pub mod kueue;
 pub mod scheduler;
+pub mod traffic;
+pub mod ttl_after_finished;
 
 use crate::api::server::ApiServer;
 use crate::clock::Clock;
@@ -105,6 +107,9 @@ pub struct Cluster {
     /// The learner's own writes, in order (`audit.rs`).
     #[serde(default)]
     pub learner_writes: Vec<audit::TimedWrite>,
+    /// Simulated teams submitting Jobs (a scale lab's load).
+    #[serde(default)]
+    pub traffic: traffic::Traffic,
 }
 
 /// Upper bound on controller passes per settle: a safety net against a controller that keeps
@@ -143,6 +148,7 @@ impl Cluster {
             event_index: BTreeMap::new(),
             event_spam: events::SpamFilter::default(),
             learner_writes: Vec::new(),
+            traffic: traffic::Traffic::default(),
         };
         for n in &c.shape.nodes {
             c.gpu_slots.insert(n.name.clone(), vec![None; n.gpus as usize]);
@@ -291,6 +297,7 @@ impl Cluster {
             Wake::SchedulePod(k) => self.queues.unscheduled.add(k),
             Wake::Kubelet(k) => self.queues.kubelet.add(k),
             Wake::Kueue(what) => kueue::wake(self, &what),
+            Wake::Traffic(i) => traffic::fire(self, i),
         }
     }
 

@@ -20,6 +20,9 @@ mod bundled {
     include!(concat!(env!("OUT_DIR"), "/bundled_labs.rs"));
 }
 
+/// The most nodes a lab's cluster may have (the engine's tested scale).
+pub const MAX_NODES: u64 = 2_000;
+
 /// The lab learners get when none is named.
 pub const DEFAULT_LAB: &str = "kueue-gpu-quota";
 
@@ -82,6 +85,13 @@ pub struct Lab {
     /// Kueue's Configuration for this lab (`fairSharing`); absent = as shipped.
     #[serde(default)]
     pub kueue: Option<crate::cluster::kueue::KueueConfig>,
+    /// Shell lines run when the lab starts, before the learner arrives (objects the lab
+    /// provides, e.g. queues for many teams); not the learner's writes.
+    #[serde(default)]
+    pub setup: String,
+    /// Simulated teams submitting Jobs over virtual time (`cluster/traffic.rs`).
+    #[serde(default)]
+    pub traffic: Vec<crate::cluster::traffic::TrafficSpec>,
     /// Files present in the workdir at the start (from `files/`), relative path → content.
     #[serde(skip)]
     pub files: BTreeMap<String, String>,
@@ -97,7 +107,11 @@ pub struct Lab {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClusterSpec {
+    #[serde(default)]
     pub nodes: Vec<NodeSpec>,
+    /// Many alike nodes at once: `<prefix>0001`, `<prefix>0002`, … (after `nodes`).
+    #[serde(default)]
+    pub node_groups: Vec<NodeGroup>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -108,6 +122,17 @@ pub struct NodeSpec {
     pub ip: String,
     pub cpu: u32,
     /// Memory capacity in KiB, as the kubelet reports it.
+    pub memory_ki: u64,
+    #[serde(default)]
+    pub gpus: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeGroup {
+    pub prefix: String,
+    pub count: u32,
+    pub cpu: u32,
     pub memory_ki: u64,
     #[serde(default)]
     pub gpus: u32,
@@ -186,6 +211,15 @@ impl Lab {
                     .nodes
                     .iter()
                     .map(|n| NodeShape { name: n.name.clone(), ip: n.ip.clone(), cpu: n.cpu, memory_ki: n.memory_ki, gpus: n.gpus })
+                    .chain(spec.node_groups.iter().flat_map(|g| {
+                        (1..=g.count).map(move |i| NodeShape {
+                            name: format!("{}{i:04}", g.prefix),
+                            ip: format!("10.1.{}.{}", i / 250, i % 250 + 1),
+                            cpu: g.cpu,
+                            memory_ki: g.memory_ki,
+                            gpus: g.gpus,
+                        })
+                    }))
                     .collect(),
                 booted_secs_ago: ClusterShape::default().booted_secs_ago,
             },
@@ -201,8 +235,17 @@ impl Lab {
             return Err(format!("lab.yaml: workdir must be an absolute path, not {:?}", self.workdir));
         }
         if let Some(spec) = &self.cluster {
-            if spec.nodes.is_empty() {
-                return Err("lab.yaml: cluster.nodes must name at least one node".into());
+            if spec.nodes.is_empty() && spec.node_groups.iter().all(|g| g.count == 0) {
+                return Err("lab.yaml: cluster.nodes or cluster.node_groups must give at least one node".into());
+            }
+            let total: u64 = spec.nodes.len() as u64 + spec.node_groups.iter().map(|g| u64::from(g.count)).sum::<u64>();
+            if total > MAX_NODES {
+                return Err(format!("lab.yaml: the cluster has {total} nodes; the simulator runs at most {MAX_NODES}"));
+            }
+        }
+        for t in &self.traffic {
+            if t.every_seconds == 0 {
+                return Err(format!("lab.yaml: traffic for namespace {:?}: every_seconds must be at least 1", t.namespace));
             }
         }
         let mut seen = std::collections::BTreeSet::new();

@@ -243,7 +243,8 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 c.kueue.status_cqs.insert(s.cluster_queue.clone());
             }
             c.kueue.queues.observe_local_queue(&ns, &name, state, &c.kueue.cache);
-            let keys: Vec<String> = c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.keys().cloned()).collect();
+            let keys: Vec<String> =
+                c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.keys().cloned()).collect();
             for k in keys {
                 if let Some((wns, wname)) = k.split_once('/') {
                     c.kueue.pending_checks.add(Key { kind: "Workload", namespace: wns.into(), name: wname.into() });

@@ -357,7 +357,8 @@ impl QueueManager {
             let reason = if reason.is_empty() { "PendingEvaluation" } else { reason };
             self.bulk_moved.entry(cq.to_string()).or_default().insert(wl.scheduling_hash, reason);
             if let Some(q) = self.cqs.get_mut(cq) {
-                let same: Vec<Order> = q.by_hash.get(&wl.scheduling_hash).into_iter().flatten().filter(|o| q.heap.contains(o)).cloned().collect();
+                let same: Vec<Order> =
+                    q.by_hash.get(&wl.scheduling_hash).into_iter().flatten().filter(|o| q.heap.contains(o)).cloned().collect();
                 for o in same {
                     q.heap.remove(&o);
                     q.parked.insert(o);

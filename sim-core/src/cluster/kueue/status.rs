@@ -110,14 +110,7 @@ pub fn sync(c: &mut Cluster) {
         let Some(obj) = c.api.get_arc(kind_info("LocalQueue"), &ns, &name).map(|o| Value::clone(o)) else { continue };
         let cq_name = get_str(&obj, &["spec", "clusterQueue"]).unwrap_or("").to_string();
         let stopped = get_str(&obj, &["spec", "stopPolicy"]).is_some_and(|s| s != "None");
-        let mine: Vec<_> = c
-            .kueue
-            .queues
-            .by_lq
-            .get(&(ns.clone(), name.clone()))
-            .into_iter()
-            .flat_map(|m| m.values().cloned())
-            .collect();
+        let mine: Vec<_> = c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.values().cloned()).collect();
         let reserving: Vec<_> = mine.iter().filter(|w| w.holds_quota()).collect();
         let admitted = reserving.iter().filter(|w| w.admitted).count();
         let cq = c.kueue.cache.cqs.get(&cq_name);
