@@ -80,6 +80,17 @@ async function assertNoHorizontalOverflow(page, what) {
   assert.deepEqual(bad, [], what);
 }
 
+// No text in the cluster view is cut off: long names and event messages wrap.
+async function assertNothingClipped(page, what) {
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll(".cluster-view *")]
+      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+      .filter((el) => ["hidden", "clip"].includes(getComputedStyle(el).overflowX))
+      .map((el) => `${el.className}: ${el.textContent.slice(0, 60)}`),
+  );
+  assert.deepEqual(clipped, [], what);
+}
+
 async function assertStepsReachable(page, passed) {
   await showPane(page, "steps");
   for (const id of ALL_STEPS) {
@@ -146,10 +157,12 @@ for (const size of SIZES) {
     await page.getByTestId("events").scrollIntoViewIfNeeded();
     assert.ok(await page.getByTestId("events").isVisible());
     await assertNoHorizontalOverflow(page, `${size.name}, cluster, Korean`);
+    await assertNothingClipped(page, `${size.name}, cluster, Korean`);
     await screenshot(page, `${size.name}-${size.width}-cluster-ko.png`);
 
     await setLang(page, "en");
     await assertNoHorizontalOverflow(page, `${size.name}, cluster, English`);
+    await assertNothingClipped(page, `${size.name}, cluster, English`);
     await screenshot(page, `${size.name}-${size.width}-cluster-en.png`);
     await assertStepsReachable(page, FIRST_STEPS);
     await assertNoHorizontalOverflow(page, `${size.name}, steps, English`);
