@@ -21,6 +21,10 @@ extern "C" {
 
     #[wasm_bindgen(method)]
     pub fn focus(this: &EditorHandle);
+
+    /// The accessible name of the editing area (it changes with the language and the file).
+    #[wasm_bindgen(method, js_name = setLabel)]
+    pub fn set_label(this: &EditorHandle, label: &str);
 }
 
 /// The editor mode for a file: YAML highlighting for manifests and JSON, plain text otherwise.

@@ -6,6 +6,7 @@ mod bridge;
 mod cluster_view;
 mod editor;
 mod i18n;
+mod layout;
 mod markdown;
 mod panic;
 mod speed;

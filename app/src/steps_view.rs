@@ -36,6 +36,7 @@ impl StepsView<'_> {
                 html! {
                     <li class={classes!("check", cs)} data-testid="check" data-status={cs}>
                         <span class="mark" aria-hidden="true">{ if c.pass { "✓" } else { "✗" } }</span>
+                        <span class="sr">{ if c.pass { lang.pick("통과: ", "passed: ") } else { lang.pick("아직: ", "not yet: ") } }</span>
                         <span class="label">{ markdown::render(c.label.get(core)) }</span>
                         if let Some(why) = c.explanation.as_ref().filter(|_| !result.kept) {
                             <div class="why" data-testid="check-explanation">{ markdown::render(why.get(core)) }</div>
@@ -52,7 +53,8 @@ impl StepsView<'_> {
                 <li class={classes!("step", status)} data-testid="step" data-step-id={step.id.clone()} data-status={status}>
                     <details open={first_open == Some(i)}>
                         <summary>
-                            <span class="mark" aria-label={if result.pass { lang.pick("통과", "passed") } else { lang.pick("아직", "not yet") }}>{ if result.pass { "✓" } else { "○" } }</span>
+                            <span class="mark" aria-hidden="true">{ if result.pass { "✓" } else { "○" } }</span>
+                            <span class="sr">{ if result.pass { lang.pick("통과: ", "passed: ") } else { lang.pick("아직: ", "not yet: ") } }</span>
                             { format!(" {}. {}", i + 1, step.title.get(core)) }
                             if let Some((pass, _)) = self.real.and_then(|r| r.get(&step.id)) {
                                 <span class="real" data-testid="real-status" data-status={if *pass { "pass" } else { "fail" }}
@@ -90,7 +92,7 @@ impl StepsView<'_> {
                 <div class="solution">
                     if self.solution_shown {
                         <h3>{ lang.pick("모범 답안", "Reference solution") }</h3>
-                        <pre data-testid="solution">{ &self.lab.solution }</pre>
+                        <pre data-testid="solution" tabindex="0">{ &self.lab.solution }</pre>
                     } else {
                         <button data-testid="solution-button" onclick={on_solution}>{ lang.pick("모범 답안 보기", "Show the solution") }</button>
                     }

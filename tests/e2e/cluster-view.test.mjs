@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { launch, openApp } from "./helpers.mjs";
+import { launch, openApp, setLang, showPane } from "./helpers.mjs";
 
 const scenario = readFileSync(new URL("./cluster-view-scenario.sh", import.meta.url), "utf8");
 const MARK = "# -- team-a takes its quota back --";
@@ -30,11 +30,6 @@ async function typeLines(page, script) {
     await input.fill(line);
     await input.press("Enter");
   }
-}
-
-async function setLang(page, code) {
-  if ((await page.getByTestId("app").getAttribute("lang")) !== code) await page.getByTestId("lang-toggle").click();
-  await page.locator(`[data-testid="app"][lang="${code}"]`).waitFor();
 }
 
 // Nothing in the cluster pane is wider than the pane.
@@ -158,6 +153,9 @@ test("borrowing, lending and preemption read plainly in the cluster view, in Kor
   // Legible at a desktop width and on a phone: nothing runs past the pane's right edge.
   await assertNoHorizontalOverflow(page, "desktop");
   await page.setViewportSize({ width: 360, height: 800 });
+  // On a phone the cluster view is one of the tabs.
+  await page.locator('[data-testid="app"][data-layout="narrow"]').waitFor();
+  await showPane(page, "cluster");
   await setLang(page, "ko");
   await assertNoHorizontalOverflow(page, "narrow, Korean");
   await shot(page, "cluster-view-preempted-ko-narrow.png");

@@ -46,6 +46,14 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
+/// Cargo's target directory: `CARGO_TARGET_DIR` when set (relative to the workspace), else `target/`.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR").filter(|d| !d.is_empty()) {
+        Some(d) => root().join(d),
+        None => root().join("target"),
+    }
+}
+
 fn step(what: &str) {
     eprintln!("\n==> {what}");
 }
@@ -97,7 +105,8 @@ fn node_bin(name: &str) -> PathBuf {
 }
 
 /// Installs the build prerequisites that are missing: the wasm target, wasm-bindgen-cli and the
-/// npm packages (CodeMirror, esbuild, binaryen's wasm-opt, playwright-core).
+/// npm packages (CodeMirror, esbuild, binaryen's wasm-opt; playwright-core and axe-core for the
+/// browser tests).
 fn ensure_build_tools() -> Result {
     let installed = output(Command::new("rustup").args(["target", "list", "--installed"])).unwrap_or_default();
     if !installed.lines().any(|l| l.trim() == "wasm32-unknown-unknown") {
@@ -113,7 +122,12 @@ fn ensure_build_tools() -> Result {
     let stamp = root().join("node_modules/.package-lock.json");
     let lock = root().join("package-lock.json");
     let fresh = match (std::fs::metadata(&stamp).and_then(|m| m.modified()), std::fs::metadata(&lock).and_then(|m| m.modified())) {
-        (Ok(s), Ok(l)) => s >= l && node_bin("esbuild").exists() && node_bin("wasm-opt").exists(),
+        (Ok(s), Ok(l)) => {
+            s >= l
+                && node_bin("esbuild").exists()
+                && node_bin("wasm-opt").exists()
+                && root().join("node_modules/axe-core/axe.min.js").exists()
+        }
         _ => false,
     };
     if !fresh {
@@ -153,7 +167,7 @@ fn dist() -> Result<PathBuf> {
     ensure_build_tools()?;
     let started = Instant::now();
     let root = root();
-    let stage = root.join("target/web");
+    let stage = target_dir().join("web");
     let _ = std::fs::remove_dir_all(&stage);
     std::fs::create_dir_all(&stage).map_err(|e| e.to_string())?;
 
@@ -163,7 +177,7 @@ fn dist() -> Result<PathBuf> {
     run(Command::new(cargo_bin("wasm-bindgen"))
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(&stage)
-        .arg(root.join("target/wasm32-unknown-unknown/wasm-release/app.wasm")))?;
+        .arg(target_dir().join("wasm32-unknown-unknown/wasm-release/app.wasm")))?;
     step("wasm-opt -Oz");
     let wasm = stage.join("app_bg.wasm");
     run(Command::new(node_bin("wasm-opt"))
@@ -286,8 +300,17 @@ fn browser_tests(dir: &Path) -> Result {
     files.sort();
     // The bridge's end-to-end test runs `kueue-lab api` and `kueue-lab serve` beside the page.
     run(cargo().args(["build", "-p", "bridge"]))?;
-    let bin = root().join("target/debug/kueue-lab");
-    run(Command::new("node").arg("--test").arg("--test-concurrency=1").args(&files).env("KUEUE_LAB_URL", &url).env("KUEUE_LAB_BIN", &bin))
+    let bin = target_dir().join("debug/kueue-lab");
+    // Screenshots of the layout at each width, for a reviewer (not committed).
+    let shots = target_dir().join("e2e-shots");
+    eprintln!("screenshots: {}", shots.display());
+    run(Command::new("node")
+        .arg("--test")
+        .arg("--test-concurrency=1")
+        .args(&files)
+        .env("KUEUE_LAB_URL", &url)
+        .env("KUEUE_LAB_BIN", &bin)
+        .env("KUEUE_LAB_SHOTS", &shots))
 }
 
 fn bench_startup() -> Result {

@@ -1,6 +1,36 @@
 //! The browser page around the component: the URL's query and `#state=` link, performance marks, messages to the embedding page.
 
+use crate::layout::Layout;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The layout for the page's width now (inside an iframe, the iframe's width).
+pub(super) fn layout() -> Layout {
+    let width = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|v| v.as_f64()).unwrap_or(1280.0);
+    Layout::for_width(width)
+}
+
+/// Focuses the element with this id, if there is one.
+pub(super) fn focus(id: &str) {
+    let el = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id));
+    if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
+    }
+}
+
+/// Whether the element with this id has the focus.
+pub(super) fn has_focus(id: &str) -> bool {
+    let doc = web_sys::window().and_then(|w| w.document());
+    doc.and_then(|d| d.active_element()).is_some_and(|e| e.id() == id)
+}
+
+/// The document's language follows the app's (screen readers pick their voice by it).
+pub(super) fn set_document_lang(code: &str) {
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+    if let Some(root) = root.filter(|r| r.get_attribute("lang").as_deref() != Some(code)) {
+        let _ = root.set_attribute("lang", code);
+    }
+}
 
 pub(super) fn query(name: &str) -> Option<String> {
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();

@@ -3,9 +3,10 @@
 //! Also the terminal's keys (Enter, history, Tab completion, Ctrl-C/L/A/E/U) and the browser's
 //! dialogs a message may ask through (prompt, confirm, a download).
 
-use super::browser::url_state;
+use super::browser::{self, url_state};
 use super::{App, Msg};
 use crate::bridge;
+use crate::layout::Tab;
 use crate::speed::step_target;
 use crate::storage;
 use crate::terminal::{Action, LineKind};
@@ -310,6 +311,59 @@ impl App {
                 self.import(&json);
                 true
             }
+            Msg::ShowTab(tab) => {
+                self.tab = tab;
+                self.menu_open = false;
+                if tab == Tab::Terminal {
+                    self.focus_after = Some("terminal-input");
+                }
+                true
+            }
+            Msg::TabKey(tab) => {
+                self.tab = tab;
+                self.focus_after = Some(tab.tab_id());
+                true
+            }
+            Msg::Resized => {
+                // Under an on-screen keyboard the terminal is shorter: keep its input in view.
+                if browser::has_focus("terminal-input") {
+                    if let Some(el) = self.term_ref.cast::<web_sys::Element>() {
+                        el.set_scroll_top(el.scroll_height());
+                    }
+                }
+                let layout = browser::layout();
+                if layout == self.layout {
+                    return false;
+                }
+                self.layout = layout;
+                self.menu_open = false;
+                true
+            }
+            Msg::ToggleMenu => {
+                self.menu_open = !self.menu_open;
+                if self.menu_open {
+                    self.focus_after = Some("menu-first");
+                }
+                true
+            }
+            Msg::CloseMenu { refocus } => {
+                if !self.menu_open {
+                    return false;
+                }
+                self.menu_open = false;
+                if refocus {
+                    self.focus_after = Some("menu-toggle");
+                }
+                true
+            }
+            Msg::VirtualKey { key, ctrl } => {
+                let handled = self.key(ctrl, false, key, &|| {});
+                if handled {
+                    self.save();
+                }
+                self.focus_after = Some("terminal-input");
+                true
+            }
             Msg::Reset { confirm } => {
                 if confirm
                     && !self.confirm(
@@ -331,17 +385,34 @@ impl App {
             return false;
         }
         let ctrl = e.ctrl_key() || e.meta_key();
-        let key = e.key();
+        self.key(ctrl, e.shift_key(), &e.key(), &|| e.prevent_default())
+    }
+
+    /// A key in the terminal's input (from the keyboard or the on-screen key row); `prevent`
+    /// keeps the browser from doing its own thing with it. `true` when the terminal used it.
+    fn key(&mut self, ctrl: bool, shift: bool, key: &str, prevent: &dyn Fn()) -> bool {
         let is_tab = key == "Tab";
+        // Tab completes, as in bash; Escape then Tab (or Shift-Tab) moves the focus on instead,
+        // so a keyboard user is never trapped in the terminal (CodeMirror's convention).
+        let leaving = std::mem::replace(&mut self.tab_leaves, false);
+        if is_tab && (shift || leaving) {
+            self.last_tab = false;
+            return false;
+        }
         let prompt = self.prompt();
-        let handled = match (ctrl, key.as_str()) {
+        let handled = match (ctrl, key) {
+            (false, "Escape") => {
+                self.tab_leaves = true;
+                self.completions.clear();
+                true
+            }
             (false, "Enter") if self.foreground.is_some() => {
                 // The terminal belongs to the running command until Ctrl-C.
-                e.prevent_default();
+                prevent();
                 true
             }
             (false, "Enter") => {
-                e.prevent_default();
+                prevent();
                 self.completions.clear();
                 if let Action::Run(input) = self.term.enter(&prompt) {
                     self.run(input);
@@ -350,13 +421,13 @@ impl App {
                 true
             }
             (false, "ArrowUp") | (false, "ArrowDown") => {
-                e.prevent_default();
+                prevent();
                 self.term.browse(&self.shell.state.history, key == "ArrowUp");
                 self.caret = Some(self.term.line.len());
                 true
             }
             (false, "Tab") => {
-                e.prevent_default();
+                prevent();
                 let cursor = self.cursor();
                 let c = complete(&self.shell, &self.cluster, &self.term.line, cursor);
                 let current = &self.term.line[c.start..cursor];
@@ -380,34 +451,34 @@ impl App {
                 if selected {
                     false
                 } else if self.foreground.take().is_some() {
-                    e.prevent_default();
+                    prevent();
                     self.term.push(LineKind::Stdout, "^C\n");
                     true
                 } else {
-                    e.prevent_default();
+                    prevent();
                     self.term.cancel(&prompt);
                     self.completions.clear();
                     true
                 }
             }
             (true, "l") | (true, "L") => {
-                e.prevent_default();
+                prevent();
                 self.term.clear();
                 self.completions.clear();
                 true
             }
             (true, "a") | (true, "A") => {
-                e.prevent_default();
+                prevent();
                 self.caret = Some(0);
                 true
             }
             (true, "e") | (true, "E") => {
-                e.prevent_default();
+                prevent();
                 self.caret = Some(self.term.line.len());
                 true
             }
             (true, "u") | (true, "U") => {
-                e.prevent_default();
+                prevent();
                 let cursor = self.cursor();
                 self.term.line = self.term.line[cursor..].to_string();
                 self.caret = Some(0);

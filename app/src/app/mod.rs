@@ -16,6 +16,7 @@ mod view;
 use crate::bridge;
 use crate::editor::{self, EditorHandle};
 use crate::i18n::Lang;
+use crate::layout::{Layout, Tab};
 use crate::speed::Speed;
 use crate::storage::{self, LabSaved};
 use crate::terminal::{floor_boundary, Terminal};
@@ -76,6 +77,24 @@ pub enum Msg {
     SavedElsewhere,
     /// "Continue here": reload, taking up the newest saved state.
     ContinueHere,
+    /// A pane's tab was chosen (narrow and medium layouts); the terminal's also focuses its input.
+    ShowTab(Tab),
+    /// An arrow key on the tab bar: that tab is chosen and focused.
+    TabKey(Tab),
+    /// The window (or the embedding iframe, or the visual viewport under an on-screen keyboard)
+    /// changed size.
+    Resized,
+    /// The header's menu button (narrow layout).
+    ToggleMenu,
+    CloseMenu {
+        /// Give the focus back to the menu button (Escape).
+        refocus: bool,
+    },
+    /// A terminal key from the on-screen key row (keys a phone's keyboard lacks).
+    VirtualKey {
+        key: &'static str,
+        ctrl: bool,
+    },
 }
 
 pub struct App {
@@ -116,6 +135,16 @@ pub struct App {
     foreground: Option<Box<dyn Foreground<Cluster>>>,
     /// Another tab saved this lab since this one loaded (this tab no longer saves).
     superseded: bool,
+    /// The layout at the page's width.
+    layout: Layout,
+    /// The pane chosen with the tabs (when not every pane is on screen).
+    tab: Tab,
+    /// The header's menu is open (narrow layout).
+    menu_open: bool,
+    /// Escape was pressed in the terminal: the next Tab leaves it instead of completing.
+    tab_leaves: bool,
+    /// The id of an element to focus after the next render.
+    focus_after: Option<&'static str>,
     _listeners: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _ticker: Option<gloo_timers::callback::Interval>,
 }
@@ -186,6 +215,16 @@ impl Component for App {
         if let Some(w) = web_sys::window() {
             let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
         }
+        // The layout follows the page's width; an on-screen keyboard shrinks the visual viewport.
+        let link = ctx.link().clone();
+        let on_resize = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |_: web_sys::MessageEvent| link.send_message(Msg::Resized));
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+            let viewport = js_sys::Reflect::get(&w, &"visualViewport".into()).ok().and_then(|v| v.dyn_into::<web_sys::EventTarget>().ok());
+            if let Some(v) = viewport {
+                let _ = v.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+            }
+        }
         mark("kueue-lab:session-ready");
         let seen_generation = shell.state.fs.generation();
         let from_url = url_state();
@@ -216,7 +255,12 @@ impl Component for App {
             caret: None,
             foreground: None,
             superseded: false,
-            _listeners: vec![on_message, on_hash, on_storage],
+            layout: browser::layout(),
+            tab: Tab::default(),
+            menu_open: false,
+            tab_leaves: false,
+            focus_after: None,
+            _listeners: vec![on_message, on_hash, on_storage, on_resize],
             _ticker: ticker,
         };
         if let Some(fragment) = from_url {
@@ -265,6 +309,14 @@ impl Component for App {
         }
         if let Some(el) = self.term_ref.cast::<web_sys::Element>() {
             el.set_scroll_top(el.scroll_height());
+        }
+        browser::set_document_lang(self.lang.code());
+        if let Some(editor) = &self.editor {
+            let file = self.active.as_deref().map(sim_core::vfs::file_name).unwrap_or_default();
+            editor.set_label(&format!("{} {file}", self.lang.pick("편집기:", "Editor:")));
+        }
+        if let Some(id) = self.focus_after.take() {
+            browser::focus(id);
         }
         if let Some(pos) = self.caret.take() {
             if let Some(el) = self.input_el() {

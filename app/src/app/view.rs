@@ -2,6 +2,7 @@
 
 use super::{App, Msg};
 use crate::cluster_view;
+use crate::layout::{Layout, Tab};
 use crate::speed::Speed;
 use crate::steps_view::StepsView;
 use crate::terminal::LineKind;
@@ -12,40 +13,33 @@ use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
 impl App {
-    /// The whole page: top bar, steps pane, editor and terminal, cluster pane.
+    /// The whole page: top bar, the pane tabs (when not every pane fits), steps pane, editor and
+    /// terminal, cluster pane. See `crate::layout` for what each width shows.
     pub(super) fn page(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let lang = self.lang;
+        let layout = self.layout;
+        let off = |pane: Tab| (!layout.shows(self.tab, pane)).then_some("off");
+        // With tabs, the panes they show are tab panels named by their tab.
+        let panel = |pane: Tab| layout.tabs().contains(&pane).then_some("tabpanel");
+        let labelled = |pane: Tab| layout.tabs().contains(&pane).then_some(pane.tab_id());
         let class = classes!("app", self.embed.then_some("embed"));
         html! {
-            <div class={class} lang={lang.code()} data-testid="app">
+            <div class={class} lang={lang.code()} data-testid="app" data-layout={layout.code()} data-tab={self.tab.code()}>
+                <button class="skip" data-testid="skip-to-terminal" onclick={link.callback(|_| Msg::ShowTab(Tab::Terminal))}>
+                    { lang.pick("터미널로 건너뛰기", "Skip to the terminal") }
+                </button>
                 <header class="topbar">
-                    <h1>{ lang.pick("Kueue Lab — GPU 쿼터 실습", "Kueue Lab — GPU quota lab") }</h1>
+                    <h1><span class="brand">{ "Kueue Lab" }</span><span class="sub">{ lang.pick(" — GPU 쿼터 실습", " — GPU quota lab") }</span></h1>
                     <span class="spacer"></span>
                     { self.view_time(ctx) }
-                    <button data-testid="export-file" onclick={link.callback(|_| Msg::ExportFile)} title={lang.pick("파일, 클러스터, 기록을 파일로 내보냅니다", "Export files, cluster and history as a file")}>{ lang.pick("내보내기", "Export") }</button>
-                    <button data-testid="export-url" onclick={link.callback(|_| Msg::ExportUrl)} title={lang.pick("지금 상태를 여는 링크", "A link that opens this state")}>{ lang.pick("링크", "Link") }</button>
-                    <button data-testid="import" onclick={link.callback(|_| Msg::ImportPick)}>{ lang.pick("불러오기", "Import") }</button>
-                    <input type="file" accept=".json,application/json" hidden=true data-testid="import-file" ref={self.import_ref.clone()}
-                        onchange={{
-                            let import = link.callback(Msg::Import);
-                            Callback::from(move |e: Event| {
-                                let input: HtmlInputElement = e.target_unchecked_into();
-                                let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
-                                let Ok(reader) = web_sys::FileReader::new() else { return };
-                                let r = reader.clone();
-                                let import = import.clone();
-                                let onload = Closure::once_into_js(move || {
-                                    if let Some(text) = r.result().ok().and_then(|v| v.as_string()) {
-                                        import.emit(text);
-                                    }
-                                });
-                                reader.set_onloadend(Some(onload.unchecked_ref()));
-                                let _ = reader.read_as_text(&file);
-                            })
-                        }} />
-                    <button data-testid="lang-toggle" onclick={link.callback(|_| Msg::ToggleLang)} title={lang.pick("언어 바꾸기", "Switch language")}>{ lang.other().name() }</button>
-                    <button data-testid="reset" onclick={link.callback(|_| Msg::Reset { confirm: true })}>{ lang.pick("초기화", "Reset") }</button>
+                    if layout == Layout::Narrow {
+                        <button class="menu-toggle" data-testid="menu-toggle" aria-expanded={self.menu_open.to_string()} aria-controls="topbar-menu"
+                            id="menu-toggle" onclick={link.callback(|_| Msg::ToggleMenu)}>
+                            <span aria-hidden="true">{ "☰ " }</span>{ lang.pick("메뉴", "Menu") }
+                        </button>
+                    }
+                    { self.view_menu(ctx) }
                     if self.superseded {
                         <div class="superseded" role="alert" data-testid="superseded">
                             { lang.pick(
@@ -59,7 +53,9 @@ impl App {
                     }
                 </header>
                 <main class="panes">
-                    <section class="pane steps" aria-label={lang.pick("실습 단계", "Lab steps")} data-testid="steps">
+                    { self.view_tabs(ctx) }
+                    <section class={classes!("pane", "steps", off(Tab::Steps))} id={Tab::Steps.pane_id()} role={panel(Tab::Steps)}
+                        aria-labelledby={labelled(Tab::Steps)} aria-label={lang.pick("실습 단계", "Lab steps")} data-testid="steps">
                         { StepsView {
                             lab: &self.lab,
                             steps: &self.steps,
@@ -72,15 +68,97 @@ impl App {
                         }.view() }
                         if self.bridge_url.is_some() { { self.view_bridge(ctx) } }
                     </section>
-                    <section class="pane work">
+                    <section class={classes!("pane", "work", off(Tab::Editor).filter(|_| off(Tab::Terminal).is_some()))}
+                        aria-label={lang.pick("편집기와 터미널", "Editor and terminal")}>
                         { self.view_editor(ctx) }
                         { self.view_terminal(ctx) }
                     </section>
-                    <section class="pane cluster" aria-label={lang.pick("클러스터", "Cluster")}>
+                    // Focusable so that it can be scrolled from the keyboard (it may hold no control).
+                    <section class={classes!("pane", "cluster", off(Tab::Cluster))} id={Tab::Cluster.pane_id()} role={panel(Tab::Cluster)}
+                        aria-labelledby={labelled(Tab::Cluster)} aria-label={lang.pick("클러스터", "Cluster")} tabindex="0" data-testid="cluster-pane">
                         <h2>{ lang.pick("클러스터", "Cluster") }</h2>
                         { cluster_view::view(&self.cluster, lang) }
                     </section>
                 </main>
+            </div>
+        }
+    }
+
+    /// The tab bar of the panes that do not all fit (none on a wide screen). Arrow keys move
+    /// between tabs, as in WAI-ARIA's tabs pattern.
+    fn view_tabs(&self, ctx: &Context<Self>) -> Html {
+        let tabs = self.layout.tabs();
+        if tabs.is_empty() {
+            return html! {};
+        }
+        let selected = self.layout.selected(self.tab);
+        let link = ctx.link();
+        let buttons = tabs.iter().enumerate().map(|(i, &t)| {
+            let on = selected == Some(t);
+            let (prev, next) = (tabs[(i + tabs.len() - 1) % tabs.len()], tabs[(i + 1) % tabs.len()]);
+            let (first, last) = (tabs[0], tabs[tabs.len() - 1]);
+            let onkeydown = link.batch_callback(move |e: KeyboardEvent| {
+                let to = match e.key().as_str() {
+                    "ArrowLeft" => prev,
+                    "ArrowRight" => next,
+                    "Home" => first,
+                    "End" => last,
+                    _ => return None,
+                };
+                e.prevent_default();
+                Some(Msg::TabKey(to))
+            });
+            html! {
+                <button role="tab" id={t.tab_id()} aria-selected={on.to_string()} aria-controls={t.pane_id()} tabindex={if on { "0" } else { "-1" }}
+                    class={classes!("view-tab", on.then_some("on"))} data-testid={format!("view-tab-{}", t.code())}
+                    onclick={link.callback(move |_| Msg::ShowTab(t))} {onkeydown}>
+                    { t.label(self.lang) }
+                </button>
+            }
+        });
+        html! {
+            <div class="view-tabs" role="tablist" aria-label={self.lang.pick("화면", "Panes")} data-testid="view-tabs">{ for buttons }</div>
+        }
+    }
+
+    /// Export, link, import, language and reset: in the top bar, or behind the menu button on a
+    /// narrow screen.
+    fn view_menu(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let lang = self.lang;
+        let narrow = self.layout == Layout::Narrow;
+        let class = classes!("menu", narrow.then_some("compact"), (narrow && self.menu_open).then_some("open"));
+        // Choosing an item closes the menu; Escape closes it and gives the focus back to its button.
+        let onclick = link.batch_callback(move |_: MouseEvent| narrow.then_some(Msg::CloseMenu { refocus: false }));
+        let onkeydown =
+            link.batch_callback(move |e: KeyboardEvent| (narrow && e.key() == "Escape").then_some(Msg::CloseMenu { refocus: true }));
+        html! {
+            <div id="topbar-menu" {class} data-testid="menu" {onclick} {onkeydown}>
+                <button id="menu-first" data-testid="export-file" onclick={link.callback(|_| Msg::ExportFile)} title={lang.pick("파일, 클러스터, 기록을 파일로 내보냅니다", "Export files, cluster and history as a file")}>{ lang.pick("내보내기", "Export") }</button>
+                <button data-testid="export-url" onclick={link.callback(|_| Msg::ExportUrl)} title={lang.pick("지금 상태를 여는 링크", "A link that opens this state")}>{ lang.pick("링크", "Link") }</button>
+                <button data-testid="import" onclick={link.callback(|_| Msg::ImportPick)}>{ lang.pick("불러오기", "Import") }</button>
+                <input type="file" accept=".json,application/json" hidden=true data-testid="import-file" ref={self.import_ref.clone()}
+                    onchange={{
+                        let import = link.callback(Msg::Import);
+                        Callback::from(move |e: Event| {
+                            let input: HtmlInputElement = e.target_unchecked_into();
+                            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+                            let Ok(reader) = web_sys::FileReader::new() else { return };
+                            let r = reader.clone();
+                            let import = import.clone();
+                            let onload = Closure::once_into_js(move || {
+                                if let Some(text) = r.result().ok().and_then(|v| v.as_string()) {
+                                    import.emit(text);
+                                }
+                            });
+                            reader.set_onloadend(Some(onload.unchecked_ref()));
+                            let _ = reader.read_as_text(&file);
+                        })
+                    }} />
+                <button data-testid="lang-toggle" onclick={link.callback(|_| Msg::ToggleLang)} title={lang.pick("언어 바꾸기", "Switch language")}>
+                    <span lang={lang.other().code()}>{ lang.other().name() }</span>
+                </button>
+                <button data-testid="reset" onclick={link.callback(|_| Msg::Reset { confirm: true })}>{ lang.pick("초기화", "Reset") }</button>
             </div>
         }
     }
@@ -98,10 +176,10 @@ impl App {
             <div class="time" role="group" aria-label={lang.pick("가상 시간", "Virtual time")}>
                 <span class="clock" data-testid="virtual-time" title={lang.pick("시뮬레이터의 가상 시각", "The simulator's virtual time")}>{ t.get(11..19).unwrap_or(&t).to_string() }</span>
                 { button(Speed::Paused, "time-pause", "⏸", html! { <span class="sr">{ lang.pick(" 멈춤", " pause") }</span> }) }
-                { button(Speed::Normal, "time-play", "1×", html! {}) }
-                { button(Speed::Fast, "time-fast", "10×", html! {}) }
+                { button(Speed::Normal, "time-play", "1×", html! { <span class="sr">{ lang.pick(" 실제 속도", " real-time speed") }</span> }) }
+                { button(Speed::Fast, "time-fast", "10×", html! { <span class="sr">{ lang.pick(" 빠르게", " fast") }</span> }) }
                 <button data-testid="time-step" title={lang.pick("다음 일이 일어날 때까지 시간을 건너뜁니다", "Skip ahead to the next thing that happens")}
-                    onclick={link.callback(|_| Msg::StepTime)}>{ "⏭" }</button>
+                    onclick={link.callback(|_| Msg::StepTime)}><span aria-hidden="true">{ "⏭" }</span><span class="sr">{ lang.pick("다음 일로 건너뛰기", "Skip ahead") }</span></button>
             </div>
         }
     }
@@ -126,7 +204,7 @@ impl App {
                 if b.skipped > 0 {
                     <p class="note">{ format!("{} {}", b.skipped, lang.pick("개의 쓰기는 이 실습 밖의 것이라 보내지 않았습니다.", "writes outside this lab were not sent.")) }</p>
                 }
-                <ul class="progress-lines">{ for b.progress.iter().map(|p| html! { <li>{ p.get(core) }</li> }) }</ul>
+                <ul class="progress-lines" tabindex="0">{ for b.progress.iter().map(|p| html! { <li>{ p.get(core) }</li> }) }</ul>
                 if let Some(e) = &b.error { <p class="error" role="alert" data-testid="bridge-error">{ e.get(core) }</p> }
                 if b.done == Some(true) { <p class="ok">{ lang.pick("실제 클러스터에서도 모든 단계를 통과했습니다.", "Every step passes on the real cluster too.") }</p> }
             </div>
@@ -162,20 +240,46 @@ impl App {
         let onclick = link.callback(|_| Msg::FocusInput);
         // While a command runs in the foreground there is no prompt, as in a real terminal.
         let prompt = if self.foreground.is_some() { String::new() } else { self.term.prompt(&self.prompt()).to_string() };
+        let lang = self.lang;
+        let layout = self.layout;
+        let tabs = layout.tabs();
+        // Keys a phone's keyboard lacks. They keep the focus (and the keyboard) in the input.
+        let key = |label: &'static str, name: &'static str, ctrl: bool, sr: Html| {
+            html! {
+                <button class="key" data-testid={format!("key-{}", label.to_lowercase())}
+                    onmousedown={Callback::from(|e: MouseEvent| e.prevent_default())}
+                    onclick={link.callback(move |_| Msg::VirtualKey { key: name, ctrl })}>{ label }{ sr }</button>
+            }
+        };
         html! {
-            <div class="terminal" ref={self.term_ref.clone()} data-testid="terminal" onclick={onclick}
-                 role="log" aria-live="polite" aria-label={self.lang.pick("터미널", "Terminal")}>
-                <div data-testid="terminal-output">{ for lines }</div>
-                if !self.completions.is_empty() {
-                    <pre class="completions">{ self.completions.join("  ") }</pre>
-                }
-                <div class="input-line">
-                    <span class="prompt">{ prompt }</span>
-                    <input ref={self.input_ref.clone()} data-testid="terminal-input" type="text"
-                        value={self.term.line.clone()} {onkeydown} {oninput} {onpaste}
-                        autocomplete="off" autocapitalize="off" spellcheck="false"
-                        aria-label={self.lang.pick("명령 입력", "Command input")} />
+            <div id={Tab::Terminal.pane_id()} class={classes!("terminal-wrap", (!layout.shows(self.tab, Tab::Terminal)).then_some("off"))}
+                role={tabs.contains(&Tab::Terminal).then_some("tabpanel")} aria-labelledby={tabs.contains(&Tab::Terminal).then_some(Tab::Terminal.tab_id())}>
+                <div class="terminal" ref={self.term_ref.clone()} data-testid="terminal" onclick={onclick}>
+                    <div data-testid="terminal-output" role="log" aria-live="polite" aria-label={lang.pick("터미널 출력", "Terminal output")}>{ for lines }</div>
+                    if !self.completions.is_empty() {
+                        <pre class="completions">{ self.completions.join("  ") }</pre>
+                    }
+                    <div class="input-line">
+                        <span class="prompt" aria-hidden="true">{ prompt }</span>
+                        <input ref={self.input_ref.clone()} id="terminal-input" data-testid="terminal-input" type="text"
+                            value={self.term.line.clone()} {onkeydown} {oninput} {onpaste}
+                            autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false" enterkeyhint="enter"
+                            aria-label={lang.pick("명령 입력", "Command input")} aria-describedby="terminal-keys-help" />
+                    </div>
                 </div>
+                <p class="kbd-hint" id="terminal-keys-help">
+                    { lang.pick("Enter 실행 · Tab 자동 완성 · ↑↓ 기록 · Ctrl-C 취소 · Esc 다음 Tab 으로 터미널 밖으로",
+                        "Enter runs · Tab completes · ↑↓ history · Ctrl-C cancels · Esc then Tab leaves the terminal") }
+                </p>
+                if layout == Layout::Narrow {
+                    <div class="keys" role="group" aria-label={lang.pick("터미널 키", "Terminal keys")} data-testid="terminal-keys">
+                        { key("Tab", "Tab", false, html! { <span class="sr">{ lang.pick(" 자동 완성", " complete") }</span> }) }
+                        { key("↑", "ArrowUp", false, html! { <span class="sr">{ lang.pick(" 이전 명령", " previous command") }</span> }) }
+                        { key("↓", "ArrowDown", false, html! { <span class="sr">{ lang.pick(" 다음 명령", " next command") }</span> }) }
+                        { key("Ctrl-C", "c", true, html! { <span class="sr">{ lang.pick(" 취소", " cancel") }</span> }) }
+                        { key("Ctrl-L", "l", true, html! { <span class="sr">{ lang.pick(" 화면 지우기", " clear the screen") }</span> }) }
+                    </div>
+                }
             </div>
         }
     }
@@ -183,27 +287,36 @@ impl App {
     fn view_editor(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let lang = self.lang;
+        let layout = self.layout;
         let files: Vec<String> = self.shell.state.fs.files_under(HOME).into_iter().map(|(p, _)| p.to_string()).collect();
         let rel = |p: &str| p.strip_prefix(&format!("{HOME}/")).unwrap_or(p).to_string();
         let file_items = files.iter().map(|p| {
             let path = p.clone();
-            let class = classes!((self.active.as_ref() == Some(p)).then_some("active"));
-            html! { <li class={class} title={p.clone()} data-path={p.clone()} onclick={link.callback(move |_| Msg::Open(path.clone()))}>{ rel(p) }</li> }
+            let active = self.active.as_ref() == Some(p);
+            html! {
+                <li class={classes!(active.then_some("active"))} data-path={p.clone()} onclick={link.callback(move |_| Msg::Open(path.clone()))}>
+                    <button class="file" title={p.clone()} aria-current={active.then_some("true")}>{ rel(p) }</button>
+                </li>
+            }
         });
         let tabs = self.tabs.iter().map(|p| {
             let open = p.clone();
             let close = p.clone();
-            let class = classes!("tab", (self.active.as_ref() == Some(p)).then_some("active"));
+            let active = self.active.as_ref() == Some(p);
+            let class = classes!("tab", active.then_some("active"));
+            let file = sim_core::vfs::file_name(p).to_string();
             html! {
-                <div class={class} data-testid="editor-tab" data-path={p.clone()} onclick={link.callback(move |_| Msg::Open(open.clone()))}>
-                    <span>{ sim_core::vfs::file_name(p) }</span>
-                    <button class="close" title={lang.pick("닫기", "Close")}
+                <div {class} data-testid="editor-tab" data-path={p.clone()} onclick={link.callback(move |_| Msg::Open(open.clone()))}>
+                    <button class="tab-open" title={p.clone()} aria-current={active.then_some("true")}>{ file.clone() }</button>
+                    <button class="close" title={lang.pick("닫기", "Close")} aria-label={format!("{} {file}", lang.pick("닫기:", "Close"))}
                         onclick={link.callback(move |e: MouseEvent| { e.stop_propagation(); Msg::Close(close.clone()) })}>{ "×" }</button>
                 </div>
             }
         });
+        let tabs_on = layout.tabs().contains(&Tab::Editor);
         html! {
-            <div class="editor-pane">
+            <div id={Tab::Editor.pane_id()} class={classes!("editor-pane", (!layout.shows(self.tab, Tab::Editor)).then_some("off"))}
+                role={tabs_on.then_some("tabpanel")} aria-labelledby={tabs_on.then_some(Tab::Editor.tab_id())}>
                 <nav class="files" aria-label={lang.pick("파일", "Files")}>
                     <div class="tools">
                         <button data-testid="file-new" onclick={link.callback(|_| Msg::NewFile)}>{ lang.pick("새 파일", "New") }</button>
@@ -213,16 +326,19 @@ impl App {
                     <ul data-testid="file-list">{ for file_items }</ul>
                 </nav>
                 <div class="editor-main">
-                    <div class="tabs" role="tablist">{ for tabs }</div>
+                    <div class="tabs" role="group" aria-label={lang.pick("열린 파일", "Open files")}>{ for tabs }</div>
                     <div class="editor-body">
                         // CodeMirror owns this element's children; Yew renders none into it.
                         <div class="editor-host" data-testid="editor" ref={self.editor_ref.clone()}></div>
                         if self.active.is_none() {
-                            <div class="editor-empty">{ lang.pick("왼쪽에서 파일을 고르거나 새 파일을 만드세요. 터미널에서 만든 파일도 여기에 나타납니다.",
-                                "Pick a file on the left or create one. Files made in the terminal appear here too.") }</div>
+                            <div class="editor-empty">{ lang.pick("파일 목록에서 파일을 고르거나 새 파일을 만드세요. 터미널에서 만든 파일도 여기에 나타납니다.",
+                                "Pick a file in the file list or create one. Files made in the terminal appear here too.") }</div>
                         }
                     </div>
-                    <div class="editor-status" data-testid="editor-status">{ &self.status }</div>
+                    <div class="editor-status">
+                        <span data-testid="editor-status" role="status">{ &self.status }</span>
+                        <span class="kbd-hint">{ lang.pick("Ctrl-S 저장 · Tab 들여쓰기 · Esc 다음 Tab 으로 편집기 밖으로", "Ctrl-S saves · Tab indents · Esc then Tab leaves the editor") }</span>
+                    </div>
                 </div>
             </div>
         }
