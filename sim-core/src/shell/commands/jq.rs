@@ -27,7 +27,7 @@ fn run<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> Result<i32, Error> {
     let invocation = Invocation::from_args(args)?;
     let program = Program::compile(&invocation.filter)?;
     let (input, source) = match invocation.files.last() {
-        None => (cx.stdin.clone(), "<stdin>".to_string()),
+        None => (cx.stdin(), "<stdin>".to_string()),
         Some(last) => {
             let mut text = String::new();
             for f in &invocation.files {

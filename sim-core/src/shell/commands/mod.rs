@@ -5,8 +5,10 @@ mod jq;
 mod misc;
 mod opts;
 mod sed;
+pub(crate) mod test;
 mod text;
 
+pub use misc::CLEAR_SEQUENCE;
 pub use opts::{parse_opts, Opts, Spec};
 
 use super::{Command, Cx, World};
@@ -60,6 +62,8 @@ pub fn standard<W: World + 'static>() -> Vec<(&'static str, Rc<dyn Command<W>>)>
         ("sleep", misc::sleep, "let virtual time pass"),
         ("true", misc::true_, "do nothing, successfully"),
         ("whoami", misc::whoami, "print the user name"),
+        ("test", test::test, "check files, compare strings and numbers"),
+        ("[", test::bracket, "check files, compare strings and numbers ([ EXPR ])"),
     ];
     let mut all: Vec<(&'static str, Rc<dyn Command<W>>)> =
         table.into_iter().map(|(name, run, summary)| (name, Rc::new(FnCommand { run, summary }) as Rc<dyn Command<W>>)).collect();
