@@ -381,6 +381,7 @@ impl App {
                     false
                 } else if self.foreground.take().is_some() {
                     e.prevent_default();
+                    self.shell.interrupt();
                     self.term.push(LineKind::Stdout, "^C\n");
                     true
                 } else {

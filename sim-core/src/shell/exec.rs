@@ -86,6 +86,9 @@ struct Env {
     last_status: i32,
 }
 
+/// A variable a function made `local`: its name, previous value, and whether it was unexported.
+type Local = (String, Option<String>, bool);
+
 /// The positional parameters of a function, script or the shell itself.
 #[derive(Debug, Clone)]
 struct Frame {
@@ -153,7 +156,7 @@ struct Core<W> {
     env: RefCell<Env>,
     frames: RefCell<Vec<Frame>>,
     /// `local` variables per function call: (name, previous value, was unexported).
-    locals: RefCell<Vec<Vec<(String, Option<String>, bool)>>>,
+    locals: RefCell<Vec<Vec<Local>>>,
     request: RefCell<Option<Effect<W>>>,
     response: RefCell<Option<Box<dyn Any>>>,
     /// Written to the terminal and not yet handed to the host.
@@ -177,6 +180,19 @@ struct Core<W> {
     /// A command left running that the job waits for.
     inner: RefCell<Option<Box<dyn Foreground<W>>>>,
     random: Cell<u64>,
+    /// The script being read (`bash FILE`, `source FILE`, `bash -c`) and its current line: bash's
+    /// messages there start `FILE: line N: ` instead of `bash: `.
+    origin: RefCell<Vec<(String, usize)>>,
+}
+
+impl<W> Core<W> {
+    /// A message as bash prints it where the shell is now.
+    fn located(&self, line: &str) -> String {
+        match (self.origin.borrow().last(), line.strip_prefix("bash: ")) {
+            (Some((name, n)), Some(rest)) => format!("{name}: line {n}: {rest}"),
+            _ => line.to_string(),
+        }
+    }
 }
 
 /// A command line being run: the host polls it until it is done.
@@ -257,7 +273,7 @@ impl<W: World + 'static> Job<W> {
         };
         let core = Rc::new(Core {
             env: RefCell::new(env),
-            frames: RefCell::new(vec![Frame { zero: "bash".into(), args: Vec::new() }]),
+            frames: RefCell::new(vec![Frame { zero: "bash".into(), args: st.positional.clone() }]),
             locals: RefCell::new(Vec::new()),
             request: RefCell::new(None),
             response: RefCell::new(None),
@@ -275,6 +291,7 @@ impl<W: World + 'static> Job<W> {
             handed: RefCell::new(None),
             inner: RefCell::new(None),
             random: Cell::new(0x2545_f491_4f6c_dd1d ^ st.history.len() as u64),
+            origin: RefCell::new(Vec::new()),
         });
         let it = Interp { core: core.clone() };
         let fut: Fut<'static, i32> = Box::pin(async move {
@@ -335,6 +352,7 @@ impl<W: World + 'static> Job<W> {
         st.options = env.options.clone();
         st.cwd = env.cwd.clone();
         st.last_status = self.status.unwrap_or(env.last_status);
+        st.positional = core.frames.borrow().first().map(|f| f.args.clone()).unwrap_or_default();
         drop(env);
         let out = std::mem::take(&mut *core.term.borrow_mut());
         out
@@ -451,6 +469,7 @@ impl<W: World + 'static> Interp<W> {
     }
 
     async fn err(&self, io: &Io, line: String) {
+        let line = self.core.located(&line);
         self.emit(&io.err, format!("{line}\n")).await
     }
 
@@ -462,8 +481,13 @@ impl<W: World + 'static> Interp<W> {
         self.core.env.borrow().vars.get(name).cloned()
     }
 
+    /// Sets a variable; a new one is the shell's own (not exported).
     fn set_var(&self, name: &str, value: String) {
-        self.core.env.borrow_mut().vars.insert(name.to_string(), value);
+        let mut env = self.core.env.borrow_mut();
+        if !env.vars.contains_key(name) {
+            env.unexported.insert(name.to_string());
+        }
+        env.vars.insert(name.to_string(), value);
     }
 
     /// One step; the budget's end stops the job.
@@ -976,7 +1000,26 @@ impl<W: World + 'static> Interp<W> {
                 return r;
             }
             if BUILTINS.contains(&name.as_str()) {
-                return self.builtin(&argv, &assigned, io, cond).await;
+                // Assignments before a builtin hold (exported) while it runs.
+                let saved: Vec<(String, Option<String>, bool)> =
+                    assigned.iter().map(|(k, _)| (k.clone(), self.var(k), self.core.env.borrow().unexported.contains(k))).collect();
+                for (k, v) in &assigned {
+                    let mut env = self.core.env.borrow_mut();
+                    env.vars.insert(k.clone(), v.clone());
+                    env.unexported.remove(k);
+                }
+                let r = self.builtin(&argv, &assigned, io, cond).await;
+                let mut env = self.core.env.borrow_mut();
+                for (k, old, unexported) in saved {
+                    match old {
+                        Some(v) => env.vars.insert(k.clone(), v),
+                        None => env.vars.remove(&k),
+                    };
+                    if unexported {
+                        env.unexported.insert(k);
+                    }
+                }
+                return r;
             }
             self.external(argv, assigned, io).await
         })
@@ -1064,6 +1107,7 @@ impl<W: World + 'static> Interp<W> {
                     };
                     let now = world.now_unix();
                     for (fd, text) in out.chunks {
+                        let text = core.located(&text);
                         write_sink(sh, &core, io2.sink(fd), &text, now);
                     }
                     return (status, false, None);
@@ -1350,6 +1394,16 @@ impl<W: World + 'static> Interp<W> {
         })
     }
 
+    /// After `${X:?}` or `set -u`'s complaint: a script's shell exits (bash -c with 127), the
+    /// interactive one abandons the command line.
+    fn param_failure(&self) -> Jump {
+        match self.core.origin.borrow().last() {
+            Some((name, _)) if name == "bash" => Jump::Exit(127),
+            Some(_) => Jump::Exit(1),
+            None => Jump::Abort(1),
+        }
+    }
+
     async fn param_op(&self, name: &str, op: &ParamOp, io: &Io) -> Result<String, Jump> {
         let value = self.param(name);
         let nounset = self.core.env.borrow().options.nounset;
@@ -1365,7 +1419,7 @@ impl<W: World + 'static> Interp<W> {
                 if unbound(&value) =>
             {
                 self.err(io, format!("bash: {name}: unbound variable")).await;
-                return Err(Jump::Abort(1));
+                return Err(self.param_failure());
             }
             _ => {}
         }
@@ -1406,7 +1460,7 @@ impl<W: World + 'static> Interp<W> {
                         msg
                     };
                     self.err(io, format!("bash: {name}: {msg}")).await;
-                    return Err(Jump::Abort(1));
+                    return Err(self.param_failure());
                 }
                 value.unwrap_or_default()
             }
@@ -1477,20 +1531,71 @@ impl<W: World + 'static> Interp<W> {
         })
     }
 
-    /// Parses and runs `text` in the current shell (`eval`, `source`).
+    /// Parses and runs `text` in the current shell (`eval`, `bash -c`): all of it is parsed first.
     async fn run_text(&self, text: &str, io: &Io, cond: bool, origin: Option<&str>) -> Res {
         match parse(text) {
             Ok(p) => self.script(&p.script, io, cond).await,
             Err(e) => {
                 let msg = e.message();
-                let msg = match origin {
-                    Some(f) => format!("{f}: {}", msg.strip_prefix("bash: ").unwrap_or(&msg)),
-                    None => msg,
-                };
-                self.err(io, msg).await;
+                let rest = msg.strip_prefix("bash: ").unwrap_or(&msg).to_string();
+                match origin {
+                    Some(o) => {
+                        self.emit(&io.err, format!("{o}: line 1: {rest}\n")).await;
+                        if matches!(e, super::syntax::ParseError::Unexpected(_)) {
+                            self.emit(&io.err, format!("{o}: line 1: `{}'\n", text.lines().next().unwrap_or(""))).await;
+                        }
+                    }
+                    None => self.err(io, msg).await,
+                }
                 Ok(2)
             }
         }
+    }
+
+    /// Reads a script file command by command, as bash does (`bash FILE`, `source FILE`): each
+    /// command runs before the next is parsed; a syntax error stops the script (status 2).
+    async fn run_script_file(&self, text: &str, io: &Io, cond: bool, name: &str) -> Res {
+        let lines: Vec<&str> = text.split('\n').collect();
+        let mut buf = String::new();
+        let mut start = 1;
+        let mut status = 0;
+        for (k, line) in lines.iter().enumerate() {
+            if buf.is_empty() {
+                start = k + 1;
+            } else {
+                buf.push('\n');
+            }
+            buf.push_str(line);
+            let last = k + 1 == lines.len();
+            match parse(&buf) {
+                Err(super::syntax::ParseError::Incomplete) if !last => continue,
+                Err(e) => {
+                    let msg = e.message();
+                    let rest = msg.strip_prefix("bash: ").unwrap_or(&msg);
+                    let at = if matches!(e, super::syntax::ParseError::Incomplete) {
+                        lines.len() + usize::from(!text.ends_with('\n'))
+                    } else {
+                        k + 1
+                    };
+                    self.emit(&io.err, format!("{name}: line {at}: {rest}\n")).await;
+                    if matches!(e, super::syntax::ParseError::Unexpected(_)) {
+                        self.emit(&io.err, format!("{name}: line {at}: `{line}'\n")).await;
+                    }
+                    return Ok(2);
+                }
+                Ok(p) => {
+                    buf.clear();
+                    self.core.origin.borrow_mut().push((name.to_string(), start));
+                    let r = self.script(&p.script, io, cond).await;
+                    self.core.origin.borrow_mut().pop();
+                    status = match r {
+                        Ok(s) | Err(Jump::Abort(s)) => s,
+                        Err(e) => return Err(e),
+                    };
+                }
+            }
+        }
+        Ok(status)
     }
 
     async fn read_file(&self, name: &str) -> Result<String, FsError> {
@@ -1518,9 +1623,7 @@ impl<W: World + 'static> Interp<W> {
                 let mut env = self.core.env.borrow_mut();
                 let functions = args.first().map(String::as_str) == Some("-f");
                 for a in args.iter().filter(|a| !a.starts_with('-')) {
-                    if functions {
-                        env.functions.remove(a);
-                    } else if env.vars.remove(a).is_none() {
+                    if functions || env.vars.remove(a).is_none() {
                         env.functions.remove(a);
                     }
                     env.unexported.remove(a);
@@ -1621,7 +1724,12 @@ impl<W: World + 'static> Interp<W> {
                             let zero = it.core.frames.borrow().last().map(|f| f.zero.clone()).unwrap_or_default();
                             it.core.frames.borrow_mut().push(Frame { zero, args: extra });
                         }
-                        let r = it.run_text(&text, io, cond, Some(&file)).await;
+                        let shown = if it.core.subshell.get() == 0 && it.core.origin.borrow().is_empty() {
+                            format!("bash: {file}")
+                        } else {
+                            file.clone()
+                        };
+                        let r = it.run_script_file(&text, io, cond, &shown).await;
                         if pushed {
                             it.core.frames.borrow_mut().pop();
                         }
@@ -1736,7 +1844,7 @@ impl<W: World + 'static> Interp<W> {
     }
 
     async fn declare(&self, name: &str, args: &[String], io: &Io) -> Res {
-        if name == "local" && self.core.depth.get() == 0 || name == "local" && self.core.locals.borrow().is_empty() {
+        if name == "local" && (self.core.depth.get() == 0 || self.core.locals.borrow().is_empty()) {
             self.err(io, "bash: local: can only be used in a function".into()).await;
             return Ok(1);
         }
@@ -1808,11 +1916,9 @@ impl<W: World + 'static> Interp<W> {
                 env.unexported.insert(var);
             } else if export {
                 env.unexported.remove(&var);
-            } else if !env.vars.contains_key(&var) || name != "export" {
-                if !env.vars.contains_key(&var) {
-                    env.vars.insert(var.clone(), String::new());
-                    env.unexported.insert(var);
-                }
+            } else if !env.vars.contains_key(&var) {
+                env.vars.insert(var.clone(), String::new());
+                env.unexported.insert(var);
             }
         }
         if print && args.iter().all(|a| a.starts_with('-')) {
@@ -2008,13 +2114,13 @@ impl<W: World + 'static> Interp<W> {
         if names.is_empty() {
             names.push("REPLY".into());
         }
+        let tty = io.stdin.borrow().tty;
+        if tty {
+            self.err(io, "bash: read: 시뮬레이터는 터미널 입력을 기다리지 않습니다 (파이프나 < 파일로 주세요) / the simulator does not wait for typed input (give it a pipe or < file)".into()).await;
+            return Ok(1);
+        }
         let (line, found) = {
             let mut input = io.stdin.borrow_mut();
-            if input.tty {
-                drop(input);
-                self.err(io, "bash: read: 시뮬레이터는 터미널 입력을 기다리지 않습니다 (파이프나 < 파일로 주세요) / the simulator does not wait for typed input (give it a pipe or < file)".into()).await;
-                return Ok(1);
-            }
             let rest = input.text.get(input.pos..).unwrap_or("").to_string();
             if rest.is_empty() {
                 (String::new(), false)
@@ -2101,6 +2207,7 @@ impl<W: World + 'static> Interp<W> {
                 }
             }
         }
+        let is_file = command.is_none();
         let (text, zero, rest) = match command {
             Some(c) => {
                 let zero = args.get(i).cloned().unwrap_or_else(|| name.to_string());
@@ -2139,13 +2246,13 @@ impl<W: World + 'static> Interp<W> {
                             env.functions.clear();
                         }
                         it2.core.frames.borrow_mut().push(Frame { zero: zero.clone(), args: rest });
-                        let r = match parse(&text) {
-                            Ok(p) => it2.script(&p.script, io, false).await,
-                            Err(e) => {
-                                let msg = e.message();
-                                it2.err(io, format!("{zero}: {}", msg.strip_prefix("bash: ").unwrap_or(&msg))).await;
-                                Ok(2)
-                            }
+                        let r = if is_file {
+                            it2.run_script_file(&text, io, false, &zero).await
+                        } else {
+                            it2.core.origin.borrow_mut().push(("bash".into(), 1));
+                            let r = it2.run_text(&text, io, false, Some("bash: -c")).await;
+                            it2.core.origin.borrow_mut().pop();
+                            r
                         };
                         it2.core.frames.borrow_mut().pop();
                         r

@@ -187,6 +187,9 @@ pub struct ShellState {
     pub functions: BTreeMap<String, String>,
     #[serde(default)]
     pub options: ShellOptions,
+    /// `$1`, `$2`… of the shell itself (`set -- a b`).
+    #[serde(default)]
+    pub positional: Vec<String>,
 }
 
 impl ShellState {
@@ -204,6 +207,7 @@ impl ShellState {
             unexported: BTreeSet::new(),
             functions: BTreeMap::new(),
             options: ShellOptions::default(),
+            positional: Vec::new(),
         }
     }
 }
