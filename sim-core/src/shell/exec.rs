@@ -2472,16 +2472,21 @@ impl<W: World + 'static> Interp<W> {
                 self.err(io, argv.join(" ")).await;
             }
             let name = argv[0].clone();
-            let known = self.effect({
-                let n = name.clone();
-                move |sh, _| sh.commands.contains_key(&n)
-            });
-            if !known.await {
-                self.err(io, format!("xargs: {name}: No such file or directory")).await;
-                return Ok(127);
-            }
             let sub = io.with_stdin(String::new());
-            let st = self.external(argv, Vec::new(), &sub).await?;
+            // xargs runs programs: the table's commands, and the shell itself.
+            let st = if name == "sh" || name == "bash" {
+                self.builtin(&argv, &[], &sub, true).await?
+            } else {
+                let known = self.effect({
+                    let n = name.clone();
+                    move |sh, _| sh.commands.contains_key(&n)
+                });
+                if !known.await {
+                    self.err(io, format!("xargs: {name}: No such file or directory")).await;
+                    return Ok(127);
+                }
+                self.external(argv, Vec::new(), &sub).await?
+            };
             if st == 255 {
                 self.err(io, format!("xargs: {name}: exited with status 255; aborting")).await;
                 return Ok(124);

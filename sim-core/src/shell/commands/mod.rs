@@ -1,5 +1,7 @@
 //! The tools a learner reaches for, written to behave and fail as GNU coreutils, grep, sed and jq do.
 
+mod awk;
+mod conv;
 mod files;
 mod jq;
 mod misc;
@@ -53,7 +55,10 @@ pub fn standard<W: World + 'static>() -> Vec<(&'static str, Rc<dyn Command<W>>)>
         ("wc", text::wc, "count lines, words and bytes (-l -w -c)"),
         ("sed", sed::sed, "stream editor (s///, p, d; -n, -i)"),
         ("clear", misc::clear, "clear the terminal"),
-        ("date", misc::date, "print the (virtual) date"),
+        ("date", misc::date, "print the (virtual) date (+FORMAT, -d, -I, -R)"),
+        ("awk", awk::awk, "pattern scanning and processing (mawk's language)"),
+        ("seq", conv::seq, "print a sequence of numbers"),
+        ("base64", conv::base64, "encode or decode base64 (-d, -w)"),
         ("echo", misc::echo, "print arguments (-n, -e)"),
         ("false", misc::false_, "do nothing, unsuccessfully"),
         ("help", misc::help, "list the commands of this shell"),
