@@ -145,6 +145,33 @@ impl Program {
             .map_err(|e| Error::Compile { message: e.0, program: filter.to_string() })
     }
 
+    /// Applies the program to one value (for hosts with values of their own, like `yq`): its
+    /// outputs, or the error message jq would print after `jq: error (at …): `.
+    pub fn apply(&self, options: &Options, input: &J) -> Result<Vec<J>, String> {
+        let env_obj = J::Obj(options.env.iter().map(|(k, v)| (k.clone(), J::Str(v.clone()))).collect());
+        let cx = Ctx::new(env_obj, VecDeque::new());
+        let mut scope = Env::new();
+        for d in prelude() {
+            scope = scope.func(d);
+        }
+        for (k, v) in &options.vars {
+            scope = scope.var(k, v.clone());
+        }
+        let mut results = Vec::new();
+        match eval(&self.expr, input, &scope, &cx, &mut |r| {
+            results.push(r);
+            Ok(())
+        }) {
+            Ok(()) | Err(Halt::Break(_)) => Ok(results),
+            Err(Halt::Err(J::Str(m))) | Err(Halt::Limit(m)) => Err(m),
+            Err(Halt::Err(other)) => {
+                let mut s = String::new();
+                compact(&other, &mut s);
+                Err(format!("{s} (not a string)"))
+            }
+        }
+    }
+
     /// Runs the program over `input` (a stream of JSON texts, unless `options.null_input`).
     /// `source` names the input in runtime errors: `<stdin>`, or the last file read.
     pub fn run(&self, options: &Options, input: &str, source: &str) -> Result<Outcome, Error> {

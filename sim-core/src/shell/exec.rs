@@ -42,7 +42,10 @@ pub const STEP_LIMIT: u64 = 100_000;
 /// Steps a job runs before it lets the host have a turn (the browser's Ctrl-C, a tick).
 pub const SLICE_STEPS: u64 = 5_000;
 /// Deepest nesting of function calls, `source`, `eval` and `bash FILE`.
-pub const MAX_CALL_DEPTH: usize = 100;
+pub const MAX_CALL_DEPTH: usize = 40;
+/// Deepest nesting of commands inside commands (function bodies, compound commands, `$(…)`):
+/// it bounds the stack the interpreter uses.
+pub const MAX_COMMAND_NESTING: usize = 50;
 /// The status a job stopped by the step budget ends with (as `timeout` does).
 pub const BUDGET_STATUS: i32 = 124;
 
@@ -168,6 +171,8 @@ struct Core<W> {
     wait: Cell<Wait>,
     yield_requested: Cell<bool>,
     depth: Cell<usize>,
+    /// Commands being run inside commands (see [`MAX_COMMAND_NESTING`]).
+    nesting: Cell<usize>,
     loops: Cell<u32>,
     /// Subshells entered (0: the interactive shell itself).
     subshell: Cell<usize>,
@@ -284,6 +289,7 @@ impl<W: World + 'static> Job<W> {
             wait: Cell::new(Wait::Steps),
             yield_requested: Cell::new(false),
             depth: Cell::new(0),
+            nesting: Cell::new(0),
             loops: Cell::new(0),
             subshell: Cell::new(0),
             subst_status: Cell::new(None),
@@ -605,6 +611,26 @@ impl<W: World + 'static> Interp<W> {
 
     fn command<'a>(&'a self, c: &'a Command, io: &'a Io, cond: bool) -> Fut<'a, Res> {
         Box::pin(async move {
+            let nesting = self.core.nesting.get();
+            if nesting >= MAX_COMMAND_NESTING {
+                self.err(
+                    io,
+                    format!(
+                        "bash: 시뮬레이터 셸은 명령을 {MAX_COMMAND_NESTING} 단계까지만 중첩합니다 / the simulator's shell nests commands at most {MAX_COMMAND_NESTING} deep"
+                    ),
+                )
+                .await;
+                return Err(Jump::Abort(1));
+            }
+            self.core.nesting.set(nesting + 1);
+            let r = self.command_inner(c, io, cond).await;
+            self.core.nesting.set(nesting);
+            r
+        })
+    }
+
+    async fn command_inner(&self, c: &Command, io: &Io, cond: bool) -> Res {
+        {
             match c {
                 Command::Simple(s) => self.simple(s, io, cond).await,
                 Command::Function(def) => {
@@ -626,7 +652,7 @@ impl<W: World + 'static> Interp<W> {
                     Ok(st)
                 }
             }
-        })
+        }
     }
 
     async fn compound(&self, body: &Compound, io: &Io, cond: bool) -> Res {

@@ -230,7 +230,7 @@ struct PendingHereDoc {
 
 /// Deepest nesting of compound commands and `$(...)` accepted (keeps recursion far from the
 /// stack's limit).
-const MAX_NESTING: usize = 48;
+const MAX_NESTING: usize = 32;
 
 struct Parser<'a> {
     src: &'a [char],

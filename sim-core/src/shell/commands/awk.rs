@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// Statements and expressions one run may evaluate.
 pub const AWK_STEPS: u64 = 2_000_000;
-const MAX_DEPTH: usize = 200;
+const MAX_DEPTH: usize = 40;
 
 const USAGE: &str = "Usage: mawk [Options] [Program] [file ...]
 

@@ -9,6 +9,7 @@ mod opts;
 mod sed;
 pub(crate) mod test;
 mod text;
+mod yq;
 
 pub use misc::CLEAR_SEQUENCE;
 pub use opts::{parse_opts, Opts, Spec};
@@ -73,6 +74,7 @@ pub fn standard<W: World + 'static>() -> Vec<(&'static str, Rc<dyn Command<W>>)>
     let mut all: Vec<(&'static str, Rc<dyn Command<W>>)> =
         table.into_iter().map(|(name, run, summary)| (name, Rc::new(FnCommand { run, summary }) as Rc<dyn Command<W>>)).collect();
     all.push(("jq", Rc::new(jq::Jq)));
+    all.push(("yq", Rc::new(yq::Yq)));
     all
 }
 
