@@ -47,9 +47,11 @@ pub struct Entry {
 /// the command has no deadline of its own.
 pub const FOREGROUND_MS: u64 = 30_000;
 
-/// Runs every input of `script`, letting `step_ms` of virtual time pass before each one. A
-/// command left running in the foreground is polled second by second until its deadline, or for
-/// [`FOREGROUND_MS`] and then interrupted (`^C`, as the terminal echoes Ctrl-C).
+/// Runs every input of `script`, letting `step_ms` of virtual time pass before each one. A job
+/// still running after its first slice (a long loop) is resumed at once until it ends (its step
+/// budget ends a runaway one). A command left running in the foreground (`kubectl get -w`,
+/// `watch`, such a command inside a loop) is polled second by second until its deadline, or for
+/// [`FOREGROUND_MS`] and then interrupted (`^C`, as the terminal echoes Ctrl-C; status 130).
 pub fn run<W: World + 'static>(sh: &mut Shell<W>, world: &mut W, script: &str, step_ms: u64) -> Vec<Entry> {
     run_observed(sh, world, script, step_ms, |_, _| {})
 }
@@ -69,19 +71,37 @@ pub fn run_observed<W: World + 'static>(
             world.sleep(step_ms);
             let r = sh.run(world, &input);
             let mut output = r.output.text();
+            let mut status = r.status;
             if let Some(mut fg) = sh.take_foreground() {
-                let own_deadline = fg.deadline_ms();
-                let end = own_deadline.unwrap_or(world.now_ms() + FOREGROUND_MS);
-                while world.now_ms() < end && !fg.done() {
-                    world.sleep(1_000.min(end - world.now_ms()));
-                    output.push_str(&fg.poll(world));
+                let mut waiting_since: Option<u64> = None;
+                loop {
+                    if fg.done() {
+                        break;
+                    }
+                    match fg.waits_for_time() {
+                        None => output.push_str(&fg.resume(sh, world).text()),
+                        Some(own_deadline) => {
+                            let start = *waiting_since.get_or_insert(world.now_ms());
+                            let end = own_deadline.unwrap_or(start + FOREGROUND_MS);
+                            if world.now_ms() >= end {
+                                if own_deadline.is_none() {
+                                    output.push_str("^C\n");
+                                    sh.interrupt();
+                                    status = 130;
+                                }
+                                break;
+                            }
+                            world.sleep(1_000.min(end - world.now_ms()));
+                            output.push_str(&fg.resume(sh, world).text());
+                        }
+                    }
                 }
-                if own_deadline.is_none() && !fg.done() {
-                    output.push_str("^C\n");
+                if let Some(s) = fg.exit_status() {
+                    status = s;
                 }
             }
             after_each(sh, world);
-            Entry { input, output, status: r.status }
+            Entry { input, output, status }
         })
         .collect()
 }

@@ -452,6 +452,7 @@ impl App {
                     false
                 } else if self.foreground.take().is_some() {
                     prevent();
+                    self.shell.interrupt();
                     self.term.push(LineKind::Stdout, "^C\n");
                     true
                 } else {

@@ -143,17 +143,25 @@ impl App {
         }
     }
 
-    /// Lets the foreground command print what changed; ends it at its own deadline.
+    /// Lets the foreground command go on (a command prints what changed; a shell job — a loop,
+    /// `watch` — runs its next slice); ends it at its own deadline.
     pub(super) fn poll_foreground(&mut self) -> bool {
         let Some(fg) = self.foreground.as_mut() else { return false };
-        let text = fg.poll(&mut self.cluster);
+        let output = fg.resume(&mut self.shell, &mut self.cluster);
         if fg.done() || fg.deadline_ms().is_some_and(|d| self.cluster.now_ms() >= d) {
             self.foreground = None;
         }
-        if !text.is_empty() {
-            self.term.push_output(LineKind::Stdout, &text);
+        for (fd, text) in &output.chunks {
+            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
         }
-        !text.is_empty() || self.foreground.is_none()
+        if !output.chunks.is_empty() || self.foreground.is_none() {
+            // A job may have written files or changed the cluster.
+            storage::save_cluster(&self.cluster);
+            self.judge();
+            self.sync_editor_from_fs();
+            return true;
+        }
+        false
     }
 
     /// A file written or removed from the terminal shows up in the editor.

@@ -30,7 +30,14 @@ impl Invocation {
                 "-n" | "--null-input" => options.null_input = true,
                 "-s" | "--slurp" => options.slurp = true,
                 "-e" | "--exit-status" => options.exit_status = true,
-                "-M" | "--monochrome-output" | "-C" | "--color-output" | "-S" | "--sort-keys" => {}
+                "-M" | "--monochrome-output" | "-C" | "--color-output" => {}
+                "-S" | "--sort-keys" => options.sort_keys = true,
+                "-R" | "--raw-input" => options.raw_input = true,
+                "-j" | "--join-output" => {
+                    options.raw_output = true;
+                    options.join = true;
+                }
+                "--tab" => options.indent = None,
                 "--arg" | "--argjson" => {
                     if i + 1 >= args.len() {
                         return Err(Error::Usage(Some(format!("jq: error: {a} takes two parameters (e.g. {a} varname value)"))));
@@ -47,7 +54,17 @@ impl Invocation {
                     };
                     options.vars.insert(name, v);
                 }
-                s if s.starts_with('-') && s.len() > 1 && !s.starts_with("--") && s[1..].chars().all(|c| "rcnseMCS".contains(c)) => {
+                "--indent" => {
+                    let Some(n) = args.get(i).and_then(|n| n.parse::<usize>().ok()) else {
+                        return Err(Error::Usage(Some("jq: --indent takes one parameter".into())));
+                    };
+                    i += 1;
+                    if n > 7 {
+                        return Err(Error::Usage(Some("jq: Cannot indent more than 7 characters".into())));
+                    }
+                    options.indent = Some(n);
+                }
+                s if s.starts_with('-') && s.len() > 1 && !s.starts_with("--") && s[1..].chars().all(|c| "rcnseMCSRj".contains(c)) => {
                     for c in s[1..].chars() {
                         match c {
                             'r' => options.raw_output = true,
@@ -55,6 +72,12 @@ impl Invocation {
                             'n' => options.null_input = true,
                             's' => options.slurp = true,
                             'e' => options.exit_status = true,
+                            'S' => options.sort_keys = true,
+                            'R' => options.raw_input = true,
+                            'j' => {
+                                options.raw_output = true;
+                                options.join = true;
+                            }
                             _ => {}
                         }
                     }

@@ -16,7 +16,7 @@ pub enum Error {
     Compile { message: String, program: String },
     /// An input file could not be read; the host says why (exit 2).
     Open { file: String, reason: String },
-    /// The input is not JSON (exit 2).
+    /// The input is not JSON (exit 4, as jq 1.6).
     Parse(String),
 }
 
@@ -25,7 +25,9 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Compile { .. } => 3,
-            Error::Usage(_) | Error::Open { .. } | Error::Parse(_) => 2,
+            // jq 1.6 stops at invalid input with 4.
+            Error::Parse(_) => 4,
+            Error::Usage(_) | Error::Open { .. } => 2,
         }
     }
 }
@@ -37,7 +39,9 @@ impl fmt::Display for Error {
             Error::Usage(Some(complaint)) => write!(f, "{complaint}\n{USAGE}"),
             Error::Usage(None) => f.write_str(USAGE),
             Error::Compile { message, program } => {
-                write!(f, "jq: error: {message} at <top-level>, line 1:\n{program}\njq: 1 compile error")
+                // At the end of the program jq shows it with a space after it.
+                let tail = if message.contains("unexpected $end") { " " } else { "" };
+                write!(f, "jq: error: {message} at <top-level>, line 1:\n{program}{tail}\njq: 1 compile error")
             }
             Error::Open { file, reason } => write!(f, "jq: error: Could not open {file}: {reason}"),
             Error::Parse(e) => write!(f, "parse error: {e}"),

@@ -12,14 +12,18 @@ pub enum Tok {
     Num(f64),
     Str(Vec<(bool, String)>),
     Op(&'static str),
+    /// `@base64`, `@csv`…
+    Format(String),
 }
 
 pub fn lex(src: &str) -> Result<Vec<Tok>, CompileError> {
     let c: Vec<char> = src.chars().collect();
     let mut i = 0;
     let mut out = Vec::new();
-    const OPS: [&str; 24] =
-        ["|=", "==", "!=", "<=", ">=", "//", "?//", "|", ",", "(", ")", "[", "]", "{", "}", ":", ";", "<", ">", "+", "-", "*", "/", "%"];
+    const OPS: [&str; 31] = [
+        "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//", "|", ",", "(", ")", "[", "]", "{", "}", ":", ";",
+        "<", ">", "+", "-", "*", "/", "%", "=",
+    ];
     while i < c.len() {
         let ch = c[i];
         if ch.is_whitespace() {
@@ -115,6 +119,13 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, CompileError> {
                             'n' => cur.push('\n'),
                             't' => cur.push('\t'),
                             'r' => cur.push('\r'),
+                            'b' => cur.push('\u{8}'),
+                            'f' => cur.push('\u{c}'),
+                            'u' => {
+                                let hex: String = c.get(i..i + 4).map(|h| h.iter().collect()).unwrap_or_default();
+                                i = (i + 4).min(c.len());
+                                cur.push(u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32).unwrap_or('\u{fffd}'));
+                            }
                             '(' => {
                                 parts.push((false, std::mem::take(&mut cur)));
                                 let mut depth = 1;
@@ -142,13 +153,20 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, CompileError> {
             out.push(Tok::Str(parts));
             continue;
         }
-        if ch == '?' {
+        if ch == '?' && !(c.get(i + 1) == Some(&'/') && c.get(i + 2) == Some(&'/')) {
             out.push(Tok::Op("?"));
             i += 1;
             continue;
         }
-        if ch == '=' && c.get(i + 1) != Some(&'=') {
-            return Err(CompileError("syntax error, unexpected '=' (Unix shell quoting issues?)".into()));
+        if ch == '@' {
+            let start = i + 1;
+            let mut j = start;
+            while j < c.len() && (c[j].is_alphanumeric() || c[j] == '_') {
+                j += 1;
+            }
+            out.push(Tok::Format(c[start..j].iter().collect()));
+            i = j;
+            continue;
         }
         let rest: String = c[i..c.len().min(i + 3)].iter().collect();
         match OPS.iter().find(|op| rest.starts_with(**op)) {

@@ -25,26 +25,56 @@ pub mod value;
 pub use cli::{Invocation, USAGE};
 pub use error::{CompileError, Error};
 
-use ast::Expr;
-use eval::eval;
-use std::collections::BTreeMap;
-use value::{compact, parse_stream, pretty, J};
+use ast::{Expr, FuncDef};
+use eval::{eval, Ctx, Env, Halt};
+use std::collections::{BTreeMap, VecDeque};
+use value::{compact, parse_stream, pretty_with, sorted_keys, J};
+
+pub use eval::{MAX_CALL_DEPTH, MAX_STEPS};
 
 /// How jq runs a program over its inputs.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     /// `-r`: strings without quotes.
     pub raw_output: bool,
+    /// `-j`: no newline after each output.
+    pub join: bool,
     /// `-c`: one line per result.
     pub compact: bool,
-    /// `-n`: one `null` input instead of reading any.
+    /// `-n`: one `null` input instead of reading any (`input`/`inputs` read them).
     pub null_input: bool,
+    /// `-R`: each line of the input is a string (with `-s`, the whole input).
+    pub raw_input: bool,
     /// `-s`: all inputs as one array.
     pub slurp: bool,
     /// `-e`: the status says whether the last result was truthy (1), or there was none (4).
     pub exit_status: bool,
+    /// `-S`: objects' keys sorted on output.
+    pub sort_keys: bool,
+    /// Spaces per indentation level; `None` for `--tab`.
+    pub indent: Option<usize>,
     /// `--arg` / `--argjson` variables, by name without `$`.
     pub vars: BTreeMap<String, J>,
+    /// The environment (`$ENV`, `env`).
+    pub env: Vec<(String, String)>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            raw_output: false,
+            join: false,
+            compact: false,
+            null_input: false,
+            raw_input: false,
+            slurp: false,
+            exit_status: false,
+            sort_keys: false,
+            indent: Some(2),
+            vars: BTreeMap::new(),
+            env: Vec::new(),
+        }
+    }
 }
 
 /// Where jq writes a piece of its output.
@@ -73,6 +103,23 @@ impl Outcome {
     }
 }
 
+thread_local! {
+    /// The prelude's definitions, parsed once per thread and kept for the program's life.
+    static PRELUDE_DEFS: &'static [FuncDef] = {
+        let mut defs = Vec::new();
+        let mut e = parser::parse(&format!("{} .", builtins::PRELUDE)).expect("the prelude parses");
+        while let Expr::Def(def, rest) = e {
+            defs.push((*def).clone());
+            e = *rest;
+        }
+        Box::leak(defs.into_boxed_slice())
+    };
+}
+
+fn prelude() -> &'static [FuncDef] {
+    PRELUDE_DEFS.with(|d| *d)
+}
+
 /// A filter, parsed and checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
@@ -80,47 +127,124 @@ pub struct Program {
 }
 
 impl Program {
-    /// Parses `filter`; an error is jq's compile error (exit 3).
+    /// Parses `filter`; an error is jq's compile error (exit 3). `$ENV` is the only variable
+    /// it may use: see [`Program::compile_with`].
     pub fn compile(filter: &str) -> Result<Program, Error> {
+        Program::compile_with(filter, &Options::default())
+    }
+
+    /// Parses `filter` knowing the `--arg`/`--argjson` variables of `options`.
+    pub fn compile_with(filter: &str, options: &Options) -> Result<Program, Error> {
+        let mut scope = check::Scope::with_vars(options.vars.keys().cloned());
+        for d in prelude() {
+            scope.add_func(&d.name, d.params.len());
+        }
         parser::parse(filter)
-            .and_then(|e| check::check(&e).map(|_| e))
+            .and_then(|e| check::check(&e, &scope).map(|_| e))
             .map(|expr| Program { expr })
             .map_err(|e| Error::Compile { message: e.0, program: filter.to_string() })
+    }
+
+    /// Applies the program to one value (for hosts with values of their own, like `yq`): its
+    /// outputs, or the error message jq would print after `jq: error (at …): `.
+    pub fn apply(&self, options: &Options, input: &J) -> Result<Vec<J>, String> {
+        let env_obj = J::Obj(options.env.iter().map(|(k, v)| (k.clone(), J::Str(v.clone()))).collect());
+        let cx = Ctx::new(env_obj, VecDeque::new());
+        let mut scope = Env::new();
+        for d in prelude() {
+            scope = scope.func(d);
+        }
+        for (k, v) in &options.vars {
+            scope = scope.var(k, v.clone());
+        }
+        let mut results = Vec::new();
+        match eval(&self.expr, input, &scope, &cx, &mut |r| {
+            results.push(r);
+            Ok(())
+        }) {
+            Ok(()) | Err(Halt::Break(_)) => Ok(results),
+            Err(Halt::Err(J::Str(m))) | Err(Halt::Limit(m)) => Err(m),
+            Err(Halt::Err(other)) => {
+                let mut s = String::new();
+                compact(&other, &mut s);
+                Err(format!("{s} (not a string)"))
+            }
+        }
     }
 
     /// Runs the program over `input` (a stream of JSON texts, unless `options.null_input`).
     /// `source` names the input in runtime errors: `<stdin>`, or the last file read.
     pub fn run(&self, options: &Options, input: &str, source: &str) -> Result<Outcome, Error> {
         let lines = input.lines().count();
-        let inputs = if options.null_input {
-            vec![J::Null]
+        let mut queue: VecDeque<J> = if options.raw_input {
+            if options.slurp {
+                VecDeque::from([J::Str(input.to_string())])
+            } else {
+                input.lines().map(|l| J::Str(l.to_string())).collect()
+            }
         } else {
             match parse_stream(input) {
-                Ok(v) if options.slurp => vec![J::Arr(v)],
-                Ok(v) => v,
+                Ok(v) if options.slurp && !options.null_input => VecDeque::from([J::Arr(v)]),
+                Ok(v) => v.into(),
+                Err(_) if options.null_input => VecDeque::new(),
                 Err(e) => return Err(Error::Parse(e)),
             }
         };
+        let first = if options.null_input { vec![J::Null] } else { Vec::new() };
+        let env_obj = J::Obj(options.env.iter().map(|(k, v)| (k.clone(), J::Str(v.clone()))).collect());
+        let cx = Ctx::new(env_obj, std::mem::take(&mut queue));
+        let mut scope = Env::new();
+        for d in prelude() {
+            scope = scope.func(d);
+        }
+        for (k, v) in &options.vars {
+            scope = scope.var(k, v.clone());
+        }
+        // With `-n` jq has read no input when it reports an error.
+        let at = if options.null_input { "<unknown>".to_string() } else { format!("{source}:{lines}") };
         let mut outcome = Outcome::default();
         let mut failed = false;
         let mut last: Option<J> = None;
-        for input in inputs {
-            match eval(&self.expr, &input, &options.vars) {
-                Ok(results) => {
-                    let mut out = String::new();
-                    for r in results {
-                        match (&r, options.raw_output) {
-                            (J::Str(s), true) => out.push_str(s),
-                            _ if options.compact => compact(&r, &mut out),
-                            _ => pretty(&r, 0, &mut out),
-                        }
-                        out.push('\n');
-                        last = Some(r);
-                    }
-                    outcome.write(Stream::Stdout, out);
+        let mut pending = first.into_iter();
+        loop {
+            let next = match pending.next() {
+                Some(v) => Some(v),
+                None if options.null_input => None,
+                None => cx.inputs.borrow_mut().pop_front(),
+            };
+            let Some(input) = next else { break };
+            cx.reset();
+            let mut out = String::new();
+            let r = eval(&self.expr, &input, &scope, &cx, &mut |r| {
+                let r = if options.sort_keys { sorted_keys(&r) } else { r };
+                match (&r, options.raw_output) {
+                    (J::Str(s), true) => out.push_str(s),
+                    _ if options.compact => compact(&r, &mut out),
+                    _ => match options.indent {
+                        Some(0) => compact(&r, &mut out),
+                        Some(n) => pretty_with(&r, 0, &" ".repeat(n), &mut out),
+                        None => pretty_with(&r, 0, "\t", &mut out),
+                    },
                 }
-                Err(msg) => {
-                    outcome.write(Stream::Stderr, format!("jq: error (at {source}:{lines}): {msg}\n"));
+                if !options.join {
+                    out.push('\n');
+                }
+                last = Some(r);
+                Ok(())
+            });
+            outcome.write(Stream::Stdout, out);
+            let debug = std::mem::take(&mut *cx.stderr.borrow_mut());
+            outcome.write(Stream::Stderr, debug);
+            match r {
+                Ok(()) | Err(Halt::Break(_)) => {}
+                Err(Halt::Err(J::Str(msg))) | Err(Halt::Limit(msg)) => {
+                    outcome.write(Stream::Stderr, format!("jq: error (at {at}): {msg}\n"));
+                    failed = true;
+                }
+                Err(Halt::Err(other)) => {
+                    let mut s = String::new();
+                    compact(&other, &mut s);
+                    outcome.write(Stream::Stderr, format!("jq: error (at {at}) (not a string): {s}\n"));
                     failed = true;
                 }
             }
@@ -138,24 +262,19 @@ impl Program {
 
 #[cfg(test)]
 mod tests {
-    use super::check::check;
-    use super::eval::{eval, Env};
-    use super::parser::parse;
     use super::*;
 
     fn run(program: &str, input: &str) -> Vec<String> {
-        let e = parse(program).unwrap();
-        check(&e).unwrap();
-        let v = value::parse_stream(input).unwrap().remove(0);
-        eval(&e, &v, &Env::new())
-            .unwrap()
-            .iter()
-            .map(|x| {
-                let mut s = String::new();
-                value::compact(x, &mut s);
-                s
-            })
-            .collect()
+        let p = Program::compile(program).unwrap();
+        let o = p.run(&Options { compact: true, ..Options::default() }, input, "<stdin>").unwrap();
+        assert_eq!(o.text(Stream::Stderr), "", "{program}");
+        o.text(Stream::Stdout).lines().map(str::to_string).collect()
+    }
+
+    fn fails(program: &str, input: &str) -> String {
+        let o = Program::compile(program).unwrap().run(&Options::default(), input, "<stdin>").unwrap();
+        assert_eq!(o.status, 5);
+        o.text(Stream::Stderr)
     }
 
     #[test]
@@ -178,11 +297,81 @@ mod tests {
 
     #[test]
     fn errors() {
-        let e = parse(".a.b").unwrap();
-        let v = value::parse_stream(r#"{"a": 5}"#).unwrap().remove(0);
-        assert_eq!(eval(&e, &v, &Env::new()).unwrap_err(), "Cannot index number with \"b\"");
-        assert_eq!(check(&parse("foo").unwrap()).unwrap_err().0, "foo/0 is not defined");
-        assert!(parse(".a |").is_err());
+        assert_eq!(fails(".a.b", r#"{"a": 5}"#), "jq: error (at <stdin>:1): Cannot index number with string \"b\"\n");
+        assert!(Program::compile("foo").unwrap_err().to_string().contains("foo/0 is not defined"));
+        assert!(Program::compile("$x").unwrap_err().to_string().contains("$x is not defined"));
+        assert!(Program::compile(".a |").is_err());
+    }
+
+    #[test]
+    fn definitions_reduce_foreach_limit_paths() {
+        assert_eq!(run("def f: . + 1; f", "1"), ["2"]);
+        assert_eq!(run("def f(g): [g]; f(1,2)", "null"), ["[1,2]"]);
+        assert_eq!(run("def f($a; $b): $a + $b; f(1;2)", "null"), ["3"]);
+        assert_eq!(run("def fac: if . <= 1 then 1 else . * (. - 1 | fac) end; fac", "10"), ["3628800"]);
+        assert_eq!(run("reduce .[] as $x (0; . + $x)", "[1,2,3]"), ["6"]);
+        assert_eq!(run("[foreach .[] as $x (0; . + $x; [$x, .])]", "[1,2,3]"), ["[[1,1],[2,3],[3,6]]"]);
+        assert_eq!(run("[limit(3; range(10))]", "null"), ["[0,1,2]"]);
+        assert_eq!(run("[limit(3; repeat(1))]", "null"), ["[1,1,1]"]);
+        assert_eq!(run("first(range(10; infinite))", "null"), ["10"]);
+        assert_eq!(run("[path(..)]", "[[1]]"), ["[[],[0],[0,0]]"]);
+        assert_eq!(run("getpath([\"a\",\"b\"])", r#"{"a":{"b":5}}"#), ["5"]);
+        assert_eq!(run("setpath([\"a\",\"b\"]; 1)", "null"), [r#"{"a":{"b":1}}"#]);
+        assert_eq!(run(".[0] |= . + 10", "[1,2,3]"), ["[11,2,3]"]);
+        assert_eq!(run(".a.b = 5 | .c += 1", "{}"), [r#"{"a":{"b":5},"c":1}"#]);
+        assert_eq!(run("del(.[] | select(. == 2))", "[1,2,3]"), ["[1,3]"]);
+        assert_eq!(run("[paths]", r#"{"a":[1]}"#), [r#"[["a"],["a",0]]"#]);
+        assert_eq!(run("try error(\"x\") catch .", "null"), [r#""x""#]);
+        assert_eq!(run("label $out | 1, break $out, 2", "null"), ["1"]);
+        assert_eq!(run(". as [$a, $b] | $a + $b", "[1,2]"), ["3"]);
+        assert_eq!(run("[.[] | @base64]", r#"["a","kueue"]"#), [r#"["YQ==","a3VldWU="]"#]);
+        assert_eq!(run("@base64d", r#""a3VldWU=""#), [r#""kueue""#]);
+        assert_eq!(run("@csv", r#"[1,"a\"b",null]"#), [r#""1,\"a\"\"b\",""#]);
+        assert_eq!(run("@tsv", r#"["a\tb",2]"#), [r#""a\\tb\t2""#]);
+        assert_eq!(run("@sh \"echo \\(.)\"", r#""it's""#), [r#""echo 'it'\\''s'""#]);
+        assert_eq!(run("with_entries(.value += 1)", r#"{"a":1}"#), [r#"{"a":2}"#]);
+        assert_eq!(run("[splits(\", *\")]", r#""a, b,c""#), [r#"["a","b","c"]"#]);
+        assert_eq!(run("walk(if type == \"number\" then . + 1 else . end)", "[1,[2]]"), ["[2,[3]]"]);
+        assert_eq!(run("[recurse(if . < 3 then . + 1 else empty end)]", "0"), ["[0,1,2,3]"]);
+        assert_eq!(run("until(. > 100; . * 2)", "3"), ["192"]);
+        assert_eq!(run("to_entries | map(.key) | join(\",\")", r#"{"a":1,"b":2}"#), [r#""a,b""#]);
+    }
+
+    #[test]
+    fn the_prelude_uses_only_what_is_defined_before_it() {
+        let mut scope = check::Scope::with_vars(Vec::new());
+        for d in prelude() {
+            let mut inner = scope.clone();
+            inner.add_func(&d.name, d.params.len());
+            for p in &d.params {
+                inner.add_func(p.trim_start_matches('$'), 0);
+            }
+            let vars = check::Scope::with_vars(d.params.iter().filter_map(|p| p.strip_prefix('$').map(str::to_string)));
+            let _ = vars;
+            if let Err(e) = check::check(&d.body, &inner) {
+                assert!(e.0.starts_with('$'), "{}: {}", d.name, e.0);
+            }
+            scope.add_func(&d.name, d.params.len());
+        }
+    }
+
+    #[test]
+    fn limits_are_errors_not_cut_results() {
+        let big = fails("[range(0;100000000)] | length", "null");
+        assert!(big.contains("the simulator's jq stops after 1000000 steps"), "{big}");
+        for deep in [
+            "def f: f; f",
+            "def f: 1 + f; f",
+            "def f: [f]; f",
+            "def f: {a: f}; f",
+            "def f: reduce f as $x (0; .); f",
+            "def f: if true then f else 1 end; f",
+            "def f: try f catch .; f",
+            "def f: .a = f; f",
+        ] {
+            assert!(fails(deep, "null").contains("nests function calls at most"), "{deep}");
+        }
+        assert!(fails("[repeat(1)] | length", "null").contains("steps"));
     }
 
     #[test]
@@ -190,7 +379,7 @@ mod tests {
         let args: Vec<String> = ["-c", "--arg", "x", "hi", ".+1, $x"].iter().map(|s| s.to_string()).collect();
         let inv = Invocation::from_args(&args).unwrap();
         assert_eq!((inv.filter.as_str(), inv.files.len(), inv.options.compact), (".+1, $x", 0, true));
-        let p = Program::compile(&inv.filter).unwrap();
+        let p = Program::compile_with(&inv.filter, &inv.options).unwrap();
         let o = p.run(&inv.options, "1 \"a\" [2]", "<stdin>").unwrap();
         assert_eq!(
             o.output,
@@ -211,11 +400,11 @@ mod tests {
         let compile = Program::compile(".a |").unwrap_err();
         assert_eq!(compile.exit_code(), 3);
         assert!(compile.to_string().starts_with("jq: error: syntax error, unexpected $end"), "{compile}");
-        assert!(compile.to_string().ends_with(" at <top-level>, line 1:\n.a |\njq: 1 compile error"), "{compile}");
+        assert!(compile.to_string().ends_with(" at <top-level>, line 1:\n.a | \njq: 1 compile error"), "{compile}");
         let usage = Invocation::from_args(&["--bogus".to_string()]).unwrap_err();
         assert_eq!((usage.exit_code(), usage.to_string()), (2, format!("jq: Unknown option: --bogus\n{USAGE}")));
         assert_eq!(Invocation::from_args(&[]).unwrap_err(), Error::Usage(None));
         let parse = Program::compile(".").unwrap().run(&Options::default(), "not json", "<stdin>").unwrap_err();
-        assert_eq!((parse.exit_code(), parse.to_string().starts_with("parse error: ")), (2, true));
+        assert_eq!((parse.exit_code(), parse.to_string().starts_with("parse error: ")), (4, true));
     }
 }

@@ -1,21 +1,38 @@
-//! jq's parser (`src/parser.y`): tokens to an [`Expr`] by precedence — `|`, `,`, `//`, `or`, `and`, comparisons, arithmetic, postfix paths.
+//! jq's parser (`src/parser.y`): tokens to an [`Expr`] by precedence — `def`, `|`, `,`, `//`,
+//! assignments, `or`, `and`, comparisons, arithmetic, postfix paths; `reduce`, `foreach`, `if`,
+//! `try`, `label`, `as` patterns, `@format` strings.
 
-use super::ast::{Expr, StrPart};
+use super::ast::{Expr, FuncDef, Pattern, StrPart};
 use super::error::CompileError;
 use super::lexer::{lex, Tok};
 use super::value::J;
+use std::rc::Rc;
+
+/// Deepest nesting the parser accepts (keeps recursion away from the stack's limit).
+const MAX_DEPTH: usize = 100;
 
 struct Parser {
     t: Vec<Tok>,
     i: usize,
+    depth: usize,
 }
 
 fn unexpected(t: Option<&Tok>) -> CompileError {
     let what = match t {
         None => "$end".to_string(),
         Some(Tok::Op(o)) => format!("'{o}'"),
-        Some(Tok::Ident(i)) => format!("IDENT {i}"),
-        Some(other) => format!("{other:?}"),
+        Some(Tok::Ident(i)) => match i.as_str() {
+            "def" | "if" | "then" | "elif" | "else" | "end" | "as" | "reduce" | "foreach" | "try" | "catch" | "label" | "import"
+            | "include" | "and" | "or" | "not" | "__loc__" => i.clone(),
+            _ => format!("IDENT {i}"),
+        },
+        Some(Tok::Field(f)) => format!("FIELD .{f}"),
+        Some(Tok::Var(v)) => format!("'$' IDENT {v}"),
+        Some(Tok::Num(n)) => format!("LITERAL {n}"),
+        Some(Tok::Str(_)) => "QQSTRING_START".to_string(),
+        Some(Tok::Format(f)) => format!("FORMAT @{f}"),
+        Some(Tok::Dot) => "'.'".to_string(),
+        Some(Tok::DotDot) => "REC".to_string(),
     };
     CompileError(format!("syntax error, unexpected {what} (Unix shell quoting issues?)"))
 }
@@ -24,8 +41,14 @@ impl Parser {
     fn peek(&self) -> Option<&Tok> {
         self.t.get(self.i)
     }
+    fn is_op(&self, op: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Op(o)) if *o == op)
+    }
+    fn is_word(&self, w: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Ident(k)) if k == w)
+    }
     fn eat(&mut self, op: &str) -> bool {
-        if matches!(self.peek(), Some(Tok::Op(o)) if *o == op) {
+        if self.is_op(op) {
             self.i += 1;
             true
         } else {
@@ -39,15 +62,58 @@ impl Parser {
             Err(unexpected(self.peek()))
         }
     }
-    fn pipe(&mut self) -> Result<Expr, CompileError> {
-        let left = self.comma()?;
-        if matches!(self.peek(), Some(Tok::Ident(k)) if k == "as") {
+    fn eat_word(&mut self, w: &str) -> bool {
+        if self.is_word(w) {
             self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect_word(&mut self, w: &str) -> Result<(), CompileError> {
+        if self.eat_word(w) {
+            Ok(())
+        } else {
+            Err(unexpected(self.peek()))
+        }
+    }
+    fn enter(&mut self) -> Result<(), CompileError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(CompileError(format!(
+                "the simulator's jq nests expressions at most {MAX_DEPTH} deep (시뮬레이터의 jq 는 식을 {MAX_DEPTH} 단계까지만 중첩합니다)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// pipe := def* ( term 'as' pattern '|' pipe | 'label' $x '|' pipe | comma ['|' pipe] )
+    fn pipe(&mut self) -> Result<Expr, CompileError> {
+        self.enter()?;
+        let r = self.pipe_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn pipe_inner(&mut self) -> Result<Expr, CompileError> {
+        if self.is_word("def") {
+            let def = self.def()?;
+            let rest = self.pipe()?;
+            return Ok(Expr::Def(Rc::new(def), Box::new(rest)));
+        }
+        if self.eat_word("label") {
             let Some(Tok::Var(v)) = self.peek().cloned() else { return Err(unexpected(self.peek())) };
             self.i += 1;
             self.expect("|")?;
             let body = self.pipe()?;
-            return Ok(Expr::As(Box::new(left), v, Box::new(body)));
+            return Ok(Expr::Label(v, Box::new(body)));
+        }
+        let left = self.comma()?;
+        if self.eat_word("as") {
+            let pat = self.pattern()?;
+            self.expect("|")?;
+            let body = self.pipe()?;
+            return Ok(Expr::As(Box::new(left), pat, Box::new(body)));
         }
         if self.eat("|") {
             let right = self.pipe()?;
@@ -55,6 +121,93 @@ impl Parser {
         }
         Ok(left)
     }
+
+    fn def(&mut self) -> Result<FuncDef, CompileError> {
+        self.expect_word("def")?;
+        let name = match self.peek().cloned() {
+            Some(Tok::Ident(n)) => n,
+            other => return Err(unexpected(other.as_ref())),
+        };
+        self.i += 1;
+        let mut params = Vec::new();
+        if self.eat("(") {
+            loop {
+                match self.peek().cloned() {
+                    Some(Tok::Ident(p)) => params.push(p),
+                    Some(Tok::Var(v)) => params.push(format!("${v}")),
+                    other => return Err(unexpected(other.as_ref())),
+                }
+                self.i += 1;
+                if self.eat(";") {
+                    continue;
+                }
+                self.expect(")")?;
+                break;
+            }
+        }
+        self.expect(":")?;
+        let body = self.pipe()?;
+        self.expect(";")?;
+        Ok(FuncDef { name, params, body })
+    }
+
+    fn pattern(&mut self) -> Result<Pattern, CompileError> {
+        match self.peek().cloned() {
+            Some(Tok::Var(v)) => {
+                self.i += 1;
+                Ok(Pattern::Var(v))
+            }
+            Some(Tok::Op("[")) => {
+                self.i += 1;
+                let mut items = Vec::new();
+                loop {
+                    items.push(self.pattern()?);
+                    if self.eat(",") {
+                        continue;
+                    }
+                    self.expect("]")?;
+                    return Ok(Pattern::Array(items));
+                }
+            }
+            Some(Tok::Op("{")) => {
+                self.i += 1;
+                let mut entries = Vec::new();
+                loop {
+                    match self.peek().cloned() {
+                        Some(Tok::Var(v)) => {
+                            self.i += 1;
+                            entries.push((Expr::Literal(J::Str(v.clone())), Pattern::Var(v)));
+                        }
+                        Some(Tok::Ident(k)) => {
+                            self.i += 1;
+                            self.expect(":")?;
+                            entries.push((Expr::Literal(J::Str(k)), self.pattern()?));
+                        }
+                        Some(Tok::Str(_)) => {
+                            let key = self.term()?;
+                            self.expect(":")?;
+                            entries.push((key, self.pattern()?));
+                        }
+                        Some(Tok::Op("(")) => {
+                            self.i += 1;
+                            let key = self.pipe()?;
+                            self.expect(")")?;
+                            self.expect(":")?;
+                            entries.push((key, self.pattern()?));
+                        }
+                        other => return Err(unexpected(other.as_ref())),
+                    }
+                    if self.eat(",") {
+                        continue;
+                    }
+                    self.expect("}")?;
+                    return Ok(Pattern::Object(entries));
+                }
+            }
+            other => Err(unexpected(other.as_ref())),
+        }
+    }
+
     fn comma(&mut self) -> Result<Expr, CompileError> {
         let mut left = self.alt()?;
         while self.eat(",") {
@@ -63,26 +216,38 @@ impl Parser {
         }
         Ok(left)
     }
+
+    /// `//` (right-associative), below it the assignments.
     fn alt(&mut self) -> Result<Expr, CompileError> {
-        let left = self.or()?;
+        let left = self.assign()?;
         if self.eat("//") {
             let right = self.alt()?;
             return Ok(Expr::Alt(Box::new(left), Box::new(right)));
         }
         Ok(left)
     }
+
+    fn assign(&mut self) -> Result<Expr, CompileError> {
+        let left = self.or()?;
+        for (tok, op) in [("=", ""), ("|=", "|"), ("+=", "+"), ("-=", "-"), ("*=", "*"), ("/=", "/"), ("%=", "%"), ("//=", "//")] {
+            if self.eat(tok) {
+                let right = self.alt()?;
+                return Ok(Expr::Assign(op.to_string(), Box::new(left), Box::new(right)));
+            }
+        }
+        Ok(left)
+    }
+
     fn or(&mut self) -> Result<Expr, CompileError> {
         let mut left = self.and()?;
-        while matches!(self.peek(), Some(Tok::Ident(k)) if k == "or") {
-            self.i += 1;
+        while self.eat_word("or") {
             left = Expr::Or(Box::new(left), Box::new(self.and()?));
         }
         Ok(left)
     }
     fn and(&mut self) -> Result<Expr, CompileError> {
         let mut left = self.compare()?;
-        while matches!(self.peek(), Some(Tok::Ident(k)) if k == "and") {
-            self.i += 1;
+        while self.eat_word("and") {
             left = Expr::And(Box::new(left), Box::new(self.compare()?));
         }
         Ok(left)
@@ -91,7 +256,11 @@ impl Parser {
         let left = self.additive()?;
         for op in ["==", "!=", "<=", ">=", "<", ">"] {
             if self.eat(op) {
-                return Ok(Expr::Binary(op.into(), Box::new(left), Box::new(self.additive()?)));
+                let right = self.additive()?;
+                if ["==", "!=", "<=", ">=", "<", ">"].iter().any(|o| self.is_op(o)) {
+                    return Err(unexpected(self.peek()));
+                }
+                return Ok(Expr::Binary(op.into(), Box::new(left), Box::new(right)));
             }
         }
         Ok(left)
@@ -121,7 +290,15 @@ impl Parser {
             } else {
                 return Ok(left);
             };
-            left = Expr::Binary(op.into(), Box::new(left), Box::new(self.unary()?));
+            let right = self.unary()?;
+            if op == "/" || op == "%" {
+                if let (Expr::Literal(J::Num(_)), Expr::Literal(J::Num(d))) = (&left, &right) {
+                    if *d == 0.0 {
+                        return Err(CompileError("Division by zero?".into()));
+                    }
+                }
+            }
+            left = Expr::Binary(op.into(), Box::new(left), Box::new(right));
         }
     }
     fn unary(&mut self) -> Result<Expr, CompileError> {
@@ -153,7 +330,7 @@ impl Parser {
                 }
                 Some(Tok::Op("?")) => {
                     self.i += 1;
-                    e = Expr::Optional(Box::new(e));
+                    e = Expr::Try(Box::new(e), None);
                 }
                 _ => return Ok(e),
             }
@@ -168,19 +345,46 @@ impl Parser {
         if self.eat(":") {
             let hi = self.pipe()?;
             self.expect("]")?;
-            return Ok(Expr::Slice(Box::new(base), None, Some(Box::new(hi))));
+            let opt = self.eat("?");
+            return Ok(Expr::Slice(Box::new(base), None, Some(Box::new(hi)), opt));
         }
         let idx = self.pipe()?;
         if self.eat(":") {
-            let hi = if matches!(self.peek(), Some(Tok::Op("]"))) { None } else { Some(Box::new(self.pipe()?)) };
+            let hi = if self.is_op("]") { None } else { Some(Box::new(self.pipe()?)) };
             self.expect("]")?;
-            return Ok(Expr::Slice(Box::new(base), Some(Box::new(idx)), hi));
+            let opt = self.eat("?");
+            return Ok(Expr::Slice(Box::new(base), Some(Box::new(idx)), hi, opt));
         }
         self.expect("]")?;
         let opt = self.eat("?");
         Ok(Expr::Index(Box::new(base), Box::new(idx), opt))
     }
+    fn string(&mut self, parts: Vec<(bool, String)>, format: Option<String>) -> Result<Expr, CompileError> {
+        let mut out = Vec::new();
+        for (interp, s) in parts {
+            if interp {
+                let mut inner = Parser { t: lex(&s)?, i: 0, depth: self.depth + 1 };
+                if inner.t.is_empty() {
+                    return Err(unexpected(Some(&Tok::Op(")"))));
+                }
+                let e = inner.pipe()?;
+                if inner.i < inner.t.len() {
+                    return Err(unexpected(inner.peek()));
+                }
+                out.push(StrPart::Interp(e));
+            } else if !s.is_empty() {
+                out.push(StrPart::Lit(s));
+            }
+        }
+        Ok(Expr::Str(out, format))
+    }
     fn term(&mut self) -> Result<Expr, CompileError> {
+        self.enter()?;
+        let r = self.term_inner();
+        self.depth -= 1;
+        r
+    }
+    fn term_inner(&mut self) -> Result<Expr, CompileError> {
         let Some(tok) = self.peek().cloned() else { return Err(unexpected(None)) };
         self.i += 1;
         match tok {
@@ -202,17 +406,14 @@ impl Parser {
             }
             Tok::Num(n) => Ok(Expr::Literal(J::Num(n))),
             Tok::Var(v) => Ok(Expr::Var(v)),
-            Tok::Str(parts) => {
-                let mut out = Vec::new();
-                for (interp, s) in parts {
-                    if interp {
-                        out.push(StrPart::Interp(parse(&s)?));
-                    } else if !s.is_empty() {
-                        out.push(StrPart::Lit(s));
-                    }
+            Tok::Format(f) => {
+                if let Some(Tok::Str(parts)) = self.peek().cloned() {
+                    self.i += 1;
+                    return self.string(parts, Some(f));
                 }
-                Ok(Expr::Str(out))
+                Ok(Expr::Format(f))
             }
+            Tok::Str(parts) => self.string(parts, None),
             Tok::Op("(") => {
                 let e = self.pipe()?;
                 self.expect(")")?;
@@ -246,7 +447,7 @@ impl Parser {
                             self.expect("}")?;
                             return Ok(Expr::Object(entries));
                         }
-                        Some(Tok::Str(_)) => self.term()?,
+                        Some(Tok::Str(_)) | Some(Tok::Format(_)) | Some(Tok::Num(_)) => self.term()?,
                         Some(Tok::Op("(")) => {
                             self.i += 1;
                             let k = self.pipe()?;
@@ -255,7 +456,7 @@ impl Parser {
                         }
                         other => return Err(unexpected(other.as_ref())),
                     };
-                    let value = if self.eat(":") { Some(self.alt_no_comma()?) } else { None };
+                    let value = if self.eat(":") { Some(self.object_value()?) } else { None };
                     entries.push((key, value));
                     if self.eat(",") {
                         continue;
@@ -272,8 +473,8 @@ impl Parser {
                     let cond = self.pipe()?;
                     self.expect_word("then")?;
                     let then = self.pipe()?;
-                    let els = if self.eat_word("elif") {
-                        self.i -= 1;
+                    let els = if self.is_word("elif") {
+                        // `elif` is an `if` nested in the else branch.
                         self.t[self.i] = Tok::Ident("if".into());
                         Some(Box::new(self.term()?))
                     } else if self.eat_word("else") {
@@ -285,6 +486,48 @@ impl Parser {
                         None
                     };
                     Ok(Expr::If(Box::new(cond), Box::new(then), els))
+                }
+                "try" => {
+                    let body = self.postfix()?;
+                    let catch = if self.eat_word("catch") { Some(Box::new(self.postfix()?)) } else { None };
+                    Ok(Expr::Try(Box::new(body), catch))
+                }
+                "reduce" | "foreach" => {
+                    let source = self.postfix()?;
+                    self.expect_word("as")?;
+                    let pat = self.pattern()?;
+                    self.expect("(")?;
+                    let init = self.pipe()?;
+                    self.expect(";")?;
+                    let update = self.pipe()?;
+                    let extract = if name == "foreach" && self.eat(";") { Some(Box::new(self.pipe()?)) } else { None };
+                    self.expect(")")?;
+                    if name == "reduce" {
+                        Ok(Expr::Reduce(Box::new(source), pat, Box::new(init), Box::new(update)))
+                    } else {
+                        Ok(Expr::Foreach(Box::new(source), pat, Box::new(init), Box::new(update), extract))
+                    }
+                }
+                "def" => {
+                    self.i -= 1;
+                    let def = self.def()?;
+                    let rest = self.pipe()?;
+                    Ok(Expr::Def(Rc::new(def), Box::new(rest)))
+                }
+                "label" => {
+                    let Some(Tok::Var(v)) = self.peek().cloned() else { return Err(unexpected(self.peek())) };
+                    self.i += 1;
+                    self.expect("|")?;
+                    let body = self.pipe()?;
+                    Ok(Expr::Label(v, Box::new(body)))
+                }
+                "break" => {
+                    let Some(Tok::Var(v)) = self.peek().cloned() else { return Err(unexpected(self.peek())) };
+                    self.i += 1;
+                    Ok(Expr::Break(v))
+                }
+                "then" | "elif" | "else" | "end" | "as" | "catch" | "and" | "or" | "import" | "include" => {
+                    Err(unexpected(Some(&Tok::Ident(name))))
                 }
                 _ => {
                     let mut args = Vec::new();
@@ -305,28 +548,13 @@ impl Parser {
         }
     }
     /// Object values bind tighter than `,`.
-    fn alt_no_comma(&mut self) -> Result<Expr, CompileError> {
+    fn object_value(&mut self) -> Result<Expr, CompileError> {
         let e = self.alt()?;
         if self.eat("|") {
-            let r = self.alt_no_comma()?;
+            let r = self.object_value()?;
             return Ok(Expr::Pipe(Box::new(e), Box::new(r)));
         }
         Ok(e)
-    }
-    fn eat_word(&mut self, w: &str) -> bool {
-        if matches!(self.peek(), Some(Tok::Ident(k)) if k == w) {
-            self.i += 1;
-            true
-        } else {
-            false
-        }
-    }
-    fn expect_word(&mut self, w: &str) -> Result<(), CompileError> {
-        if self.eat_word(w) {
-            Ok(())
-        } else {
-            Err(unexpected(self.peek()))
-        }
     }
 }
 
@@ -335,7 +563,7 @@ pub fn parse(src: &str) -> Result<Expr, CompileError> {
     if t.is_empty() {
         return Ok(Expr::Identity);
     }
-    let mut p = Parser { t, i: 0 };
+    let mut p = Parser { t, i: 0, depth: 0 };
     let e = p.pipe()?;
     if p.i < p.t.len() {
         return Err(unexpected(p.peek()));

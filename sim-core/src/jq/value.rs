@@ -151,43 +151,61 @@ pub fn compact(v: &J, out: &mut String) {
 
 /// The default, pretty output (2-space indentation).
 pub fn pretty(v: &J, indent: usize, out: &mut String) {
+    pretty_with(v, indent, "  ", out)
+}
+
+/// Pretty output with `unit` as one level of indentation (`--indent N`, `--tab`).
+pub fn pretty_with(v: &J, indent: usize, unit: &str, out: &mut String) {
     match v {
         J::Arr(a) if !a.is_empty() => {
             out.push_str("[\n");
             for (i, x) in a.iter().enumerate() {
-                out.push_str(&"  ".repeat(indent + 1));
-                pretty(x, indent + 1, out);
+                out.push_str(&unit.repeat(indent + 1));
+                pretty_with(x, indent + 1, unit, out);
                 if i + 1 < a.len() {
                     out.push(',');
                 }
                 out.push('\n');
             }
-            out.push_str(&"  ".repeat(indent));
+            out.push_str(&unit.repeat(indent));
             out.push(']');
         }
         J::Obj(m) if !m.is_empty() => {
             out.push_str("{\n");
             for (i, (k, x)) in m.iter().enumerate() {
-                out.push_str(&"  ".repeat(indent + 1));
+                out.push_str(&unit.repeat(indent + 1));
                 quote(k, out);
                 out.push_str(": ");
-                pretty(x, indent + 1, out);
+                pretty_with(x, indent + 1, unit, out);
                 if i + 1 < m.len() {
                     out.push(',');
                 }
                 out.push('\n');
             }
-            out.push_str(&"  ".repeat(indent));
+            out.push_str(&unit.repeat(indent));
             out.push('}');
         }
         other => compact(other, out),
     }
 }
 
+/// The value with every object's keys sorted (`-S`).
+pub fn sorted_keys(v: &J) -> J {
+    match v {
+        J::Arr(a) => J::Arr(a.iter().map(sorted_keys).collect()),
+        J::Obj(m) => {
+            let mut m: Vec<(String, J)> = m.iter().map(|(k, x)| (k.clone(), sorted_keys(x))).collect();
+            m.sort_by(|a, b| a.0.cmp(&b.0));
+            J::Obj(m)
+        }
+        other => other.clone(),
+    }
+}
+
 /// Reads a stream of JSON values (jq accepts several, whitespace-separated).
 pub fn parse_stream(text: &str) -> Result<Vec<J>, String> {
     let chars: Vec<char> = text.chars().collect();
-    let mut p = Reader { c: &chars, i: 0, line: 1 };
+    let mut p = Reader { c: &chars, i: 0, line: 1, depth: 0 };
     let mut out = Vec::new();
     loop {
         p.ws();
@@ -202,7 +220,11 @@ struct Reader<'a> {
     c: &'a [char],
     i: usize,
     line: usize,
+    depth: usize,
 }
+
+/// jq's `MAX_PARSING_DEPTH`.
+const MAX_PARSING_DEPTH: usize = 256;
 
 impl Reader<'_> {
     fn ws(&mut self) {
@@ -217,6 +239,15 @@ impl Reader<'_> {
         format!("{what} at line {}, column {}", self.line, self.i + 1)
     }
     fn value(&mut self) -> Result<J, String> {
+        self.depth += 1;
+        if self.depth > MAX_PARSING_DEPTH {
+            return Err(self.err("Exceeds depth limit for parsing"));
+        }
+        let r = self.value_inner();
+        self.depth -= 1;
+        r
+    }
+    fn value_inner(&mut self) -> Result<J, String> {
         self.ws();
         let Some(&c) = self.c.get(self.i) else { return Err(self.err("Unfinished JSON term at EOF")) };
         match c {
@@ -312,7 +343,9 @@ impl Reader<'_> {
                     "null" => Ok(J::Null),
                     "true" => Ok(J::Bool(true)),
                     "false" => Ok(J::Bool(false)),
-                    w => w.parse::<f64>().map(J::Num).map_err(|_| self.err("Invalid literal")),
+                    // jq checks words that start like `true`, `false` or `null` as those.
+                    w if w.starts_with(['t', 'f', 'n']) => Err(self.err("Invalid literal")),
+                    w => w.parse::<f64>().map(J::Num).map_err(|_| self.err("Invalid numeric literal")),
                 }
             }
         }

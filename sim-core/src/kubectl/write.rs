@@ -74,7 +74,7 @@ fn read_docs(out: &mut Out<'_, '_>, paths: &[String], recursive: bool) -> (Vec<D
     let mut files: Vec<(String, String)> = Vec::new();
     for p in paths {
         if p == "-" {
-            files.push(("STDIN".into(), out.cx.stdin.clone()));
+            files.push(("STDIN".into(), out.cx.stdin()));
             continue;
         }
         let abs = out.cx.path(p);

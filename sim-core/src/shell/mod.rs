@@ -1,19 +1,25 @@
 //! The mini shell: a POSIX-like command line over the [`Vfs`], with pluggable commands.
 //!
-//! `syntax` parses a line into an AST, `exec` runs it (expansion, redirections, pipelines),
-//! `commands` holds the coreutils-like tools (and `jq`), `complete` answers Tab. A host adds its own
-//! commands (kubectl) with [`Shell::register`].
+//! `syntax` parses an input into an AST, `exec` runs it as a [`Job`] (expansion, redirections,
+//! pipelines, loops, functions; resumable, with a step budget), `arith` evaluates `$((…))`,
+//! `commands` holds the coreutils-like tools (and `jq`, `yq`, `awk`), `complete` answers Tab. A
+//! host adds its own commands (kubectl) with [`Shell::register`].
 
+pub mod arith;
 pub mod commands;
 pub mod complete;
 mod exec;
 pub mod syntax;
 
+pub(crate) use exec::glob_match as exec_glob_match;
+pub use exec::{Job, BUDGET_STATUS, MAX_CALL_DEPTH, SLICE_STEPS, STEP_LIMIT};
+
 /// The world the shell lives in (its clock); defined with the clock so the cluster can be one.
 pub use crate::clock::World;
 use crate::vfs::{normalize, Vfs, HOME};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 /// A command still running after it returned control, like `kubectl get -w`: the host (the
@@ -37,6 +43,23 @@ pub trait Foreground<W> {
     /// when it wants the file edited again, the text to reopen it with.
     fn editor_closed(&mut self, _world: &mut W, _text: &str) -> (Output, Option<String>) {
         (Output::default(), None)
+    }
+    /// Lets it go on: what it wrote since the last call, by stream. A command polls the world;
+    /// a shell [`Job`] (a loop, `watch`) runs its next slice in `shell`. Hosts call this.
+    fn resume(&mut self, _shell: &mut Shell<W>, world: &mut W) -> Output {
+        let mut out = Output::default();
+        out.write(1, &self.poll(world));
+        out
+    }
+    /// `Some(deadline)` while it waits for virtual time to pass (the host lets time pass and
+    /// polls it; `deadline` is when it ends by itself); `None` when it only needs its next turn
+    /// (a job with steps left), so a headless host resumes it at once.
+    fn waits_for_time(&self) -> Option<Option<u64>> {
+        Some(self.deadline_ms())
+    }
+    /// The status it ended with, once done.
+    fn exit_status(&self) -> Option<i32> {
+        None
     }
 }
 
@@ -71,7 +94,12 @@ pub struct Cx<'a, W> {
     pub cwd: &'a str,
     pub vars: &'a BTreeMap<String, String>,
     pub world: &'a mut W,
-    pub stdin: String,
+    /// Standard input: read it with [`Cx::stdin`] (which marks it read, as a `while read` loop
+    /// needs to know).
+    stdin: String,
+    stdin_read: Cell<bool>,
+    /// Standard input is the terminal (nothing to read: the simulator does not wait for typing).
+    pub stdin_is_tty: bool,
     out: Output,
     /// Whether stdout is the terminal (ls prints columns there, one name per line into a pipe).
     pub stdout_is_tty: bool,
@@ -101,10 +129,15 @@ impl<W: World> Cx<'_, W> {
     pub fn now(&self) -> i64 {
         self.world.now_unix()
     }
+    /// Standard input (all of what is left of it; reading it consumes it).
+    pub fn stdin(&self) -> String {
+        self.stdin_read.set(true);
+        self.stdin.clone()
+    }
     /// Reads a file argument, or stdin for `-`.
     pub fn read_input(&self, name: &str) -> Result<String, crate::vfs::FsError> {
         if name == "-" {
-            return Ok(self.stdin.clone());
+            return Ok(self.stdin());
         }
         self.fs.read(&self.path(name)).map(str::to_string)
     }
@@ -124,7 +157,21 @@ pub trait Command<W> {
     }
 }
 
-/// Everything about a shell session that persists: files, directory, variables, history.
+/// `set -e`, `set -u`, `set -x`, `set -o pipefail`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ShellOptions {
+    #[serde(default)]
+    pub errexit: bool,
+    #[serde(default)]
+    pub nounset: bool,
+    #[serde(default)]
+    pub xtrace: bool,
+    #[serde(default)]
+    pub pipefail: bool,
+}
+
+/// Everything about a shell session that persists: files, directory, variables, functions,
+/// options, history.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ShellState {
     pub fs: Vfs,
@@ -132,6 +179,17 @@ pub struct ShellState {
     pub vars: BTreeMap<String, String>,
     pub last_status: i32,
     pub history: Vec<String>,
+    /// Variables set without `export` (commands do not see them).
+    #[serde(default)]
+    pub unexported: BTreeSet<String>,
+    /// Functions, by name, as their definitions were typed.
+    #[serde(default)]
+    pub functions: BTreeMap<String, String>,
+    #[serde(default)]
+    pub options: ShellOptions,
+    /// `$1`, `$2`… of the shell itself (`set -- a b`).
+    #[serde(default)]
+    pub positional: Vec<String>,
 }
 
 impl ShellState {
@@ -140,7 +198,17 @@ impl ShellState {
         for (k, v) in [("HOME", HOME), ("PWD", HOME), ("USER", "root"), ("SHELL", "/bin/bash"), ("PATH", "/usr/local/bin:/usr/bin:/bin")] {
             vars.insert(k.to_string(), v.to_string());
         }
-        ShellState { fs: Vfs::new(now), cwd: HOME.to_string(), vars, last_status: 0, history: Vec::new() }
+        ShellState {
+            fs: Vfs::new(now),
+            cwd: HOME.to_string(),
+            vars,
+            last_status: 0,
+            history: Vec::new(),
+            unexported: BTreeSet::new(),
+            functions: BTreeMap::new(),
+            options: ShellOptions::default(),
+            positional: Vec::new(),
+        }
     }
 }
 
@@ -183,7 +251,7 @@ impl<W: World + 'static> Shell<W> {
 
     pub fn command_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.commands.keys().cloned().collect();
-        names.extend(exec::SPECIAL_BUILTINS.iter().map(|s| s.to_string()));
+        names.extend(exec::BUILTINS.iter().filter(|b| b.len() > 1).map(|s| s.to_string()));
         names.sort();
         names.dedup();
         names
@@ -216,10 +284,28 @@ impl<W: World + 'static> Shell<W> {
         self.run_without_history(world, input)
     }
 
+    /// Runs an input without recording it. If it is still running after its first slice (a
+    /// long loop, `watch`) or leaves a command running (`kubectl get -w`), that is left in the
+    /// foreground for the host to [`take`](Shell::take_foreground) and resume; the status is then
+    /// the one so far.
     pub fn run_without_history(&mut self, world: &mut W, input: &str) -> RunResult {
+        self.foreground = None;
         let mut out = Output::default();
         let status = match syntax::parse(input) {
-            Ok(program) => exec::run_program(self, world, &program, &mut out),
+            Ok(program) => {
+                let mut job = Job::new(self, program);
+                out = job.drive(self, world);
+                match job.status() {
+                    Some(status) => {
+                        self.foreground = job.take_handed();
+                        status
+                    }
+                    None => {
+                        self.foreground = Some(Box::new(job));
+                        0
+                    }
+                }
+            }
             Err(syntax::ParseError::Incomplete) => {
                 out.write(2, "bash: syntax error: unexpected end of file\n");
                 2
@@ -232,5 +318,34 @@ impl<W: World + 'static> Shell<W> {
         };
         self.state.last_status = status;
         RunResult { output: out, status }
+    }
+
+    /// Runs an input to its end without a host: a job is resumed until done; one that waits
+    /// for virtual time (or a command it left running) is interrupted. For tests and tools.
+    pub fn run_to_end(&mut self, world: &mut W, input: &str) -> RunResult {
+        let mut r = self.run(world, input);
+        if let Some(mut fg) = self.take_foreground() {
+            while !fg.done() && fg.waits_for_time().is_none() {
+                let o = fg.resume(self, world);
+                for (fd, text) in o.chunks {
+                    r.output.write(fd, &text);
+                }
+            }
+            match fg.exit_status() {
+                Some(s) if fg.done() => r.status = s,
+                _ => {
+                    r.output.write(1, "^C\n");
+                    r.status = 130;
+                    self.interrupt();
+                }
+            }
+        }
+        r
+    }
+
+    /// Ctrl-C: what the foreground was doing is abandoned; `$?` is 130, as after SIGINT.
+    pub fn interrupt(&mut self) {
+        self.foreground = None;
+        self.state.last_status = 130;
     }
 }

@@ -24,10 +24,11 @@ impl<W: World> Command<W> for Jq {
 /// Reads the command line, compiles the filter, reads the input (the files in order, or stdin),
 /// runs the filter and writes its output as it came.
 fn run<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> Result<i32, Error> {
-    let invocation = Invocation::from_args(args)?;
-    let program = Program::compile(&invocation.filter)?;
+    let mut invocation = Invocation::from_args(args)?;
+    invocation.options.env = cx.vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let program = Program::compile_with(&invocation.filter, &invocation.options)?;
     let (input, source) = match invocation.files.last() {
-        None => (cx.stdin.clone(), "<stdin>".to_string()),
+        None => (cx.stdin(), "<stdin>".to_string()),
         Some(last) => {
             let mut text = String::new();
             for f in &invocation.files {

@@ -59,26 +59,223 @@ pub fn help<W: World>(cx: &mut Cx<'_, W>, _args: &[String]) -> i32 {
     0
 }
 
-pub fn date<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
-    let now = cx.now();
-    match args.first().map(String::as_str) {
-        None | Some("-u") => {
-            let (y, m, d, hh, mm, ss) = civil_from_unix(now);
-            let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][now.div_euclid(86_400).rem_euclid(7) as usize];
-            cx.out(&format!("{weekday} {} {d:>2} {hh:02}:{mm:02}:{ss:02} UTC {y}\n", MONTHS[(m - 1) as usize]));
-            0
+const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+const WEEKDAYS_LONG: [&str; 7] = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"];
+const MONTHS_LONG: [&str; 12] =
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m as i64 + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// strftime over the virtual clock (UTC): the conversions learners use.
+pub(crate) fn strftime(fmt: &str, t: i64) -> String {
+    let (y, m, d, hh, mm, ss) = civil_from_unix(t);
+    let wd = t.div_euclid(86_400).rem_euclid(7) as usize;
+    let yday = t.div_euclid(86_400) - days_from_civil(y, 1, 1) + 1;
+    let mut out = String::new();
+    let mut chars = fmt.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
         }
-        Some("+%s") => {
-            cx.out(&format!("{now}\n"));
-            0
+        // GNU's `-`, `_` and `0` padding flags.
+        let mut pad: Option<char> = None;
+        while let Some(&f) = chars.peek() {
+            if matches!(f, '-' | '_' | '0' | '^' | '#') {
+                pad = Some(f);
+                chars.next();
+            } else {
+                break;
+            }
         }
-        Some(other) => {
-            cx.errln(&format!(
-                "date: {other}: 시뮬레이터는 지원하지 않습니다 / not supported by the simulator (date, date -u and date +%s are)"
-            ));
-            1
+        let num = |v: i64, w: usize| match pad {
+            Some('-') => v.to_string(),
+            Some('_') => format!("{v:>w$}"),
+            _ => format!("{v:0w$}"),
+        };
+        let Some(k) = chars.next() else {
+            out.push('%');
+            break;
+        };
+        let piece = match k {
+            'Y' => y.to_string(),
+            'C' => num(y / 100, 2),
+            'y' => num(y % 100, 2),
+            'm' => num(m as i64, 2),
+            'd' => num(d as i64, 2),
+            'e' => match pad {
+                Some('-') => d.to_string(),
+                Some('0') => format!("{d:02}"),
+                _ => format!("{d:>2}"),
+            },
+            'H' => num(hh as i64, 2),
+            'k' => format!("{hh:>2}"),
+            'I' => num(((hh as i64 + 11) % 12) + 1, 2),
+            'l' => format!("{:>2}", ((hh as i64 + 11) % 12) + 1),
+            'M' => num(mm as i64, 2),
+            'S' => num(ss as i64, 2),
+            'p' => if hh < 12 { "AM" } else { "PM" }.to_string(),
+            'P' => if hh < 12 { "am" } else { "pm" }.to_string(),
+            'a' => WEEKDAYS[wd].to_string(),
+            'A' => WEEKDAYS_LONG[wd].to_string(),
+            'b' | 'h' => MONTHS[(m - 1) as usize].to_string(),
+            'B' => MONTHS_LONG[(m - 1) as usize].to_string(),
+            'j' => num(yday, 3),
+            'u' => (((wd + 3) % 7) + 1).to_string(),
+            'w' => ((wd + 4) % 7).to_string(),
+            's' => t.to_string(),
+            'N' => "000000000".to_string(),
+            'Z' => "UTC".to_string(),
+            'z' => "+0000".to_string(),
+            'F' => format!("{y}-{m:02}-{d:02}"),
+            'T' => format!("{hh:02}:{mm:02}:{ss:02}"),
+            'R' => format!("{hh:02}:{mm:02}"),
+            'D' => format!("{m:02}/{d:02}/{:02}", y % 100),
+            'c' => format!("{} {} {d:>2} {hh:02}:{mm:02}:{ss:02} {y}", WEEKDAYS[wd], MONTHS[(m - 1) as usize]),
+            'x' => format!("{m:02}/{d:02}/{:02}", y % 100),
+            'X' => format!("{hh:02}:{mm:02}:{ss:02}"),
+            'n' => "\n".to_string(),
+            't' => "\t".to_string(),
+            '%' => "%".to_string(),
+            other => format!("%{other}"),
+        };
+        out.push_str(&piece);
+    }
+    out
+}
+
+/// A `date -d` string: `@SECONDS`, `now`, `today`, `tomorrow`, `yesterday`, `N UNIT ago`,
+/// `[+-]N UNIT`, `YYYY-MM-DD[ T]HH:MM[:SS][Z]`.
+fn parse_date(s: &str, now: i64) -> Option<i64> {
+    let t = s.trim();
+    if let Some(n) = t.strip_prefix('@') {
+        return n.parse::<f64>().ok().map(|v| v.floor() as i64);
+    }
+    match t.to_ascii_lowercase().as_str() {
+        "" | "now" | "today" => return Some(now),
+        "tomorrow" => return Some(now + 86_400),
+        "yesterday" => return Some(now - 86_400),
+        _ => {}
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if let [n, unit, rest @ ..] = words.as_slice() {
+        if let Ok(n) = n.trim_start_matches('+').parse::<i64>() {
+            let u = unit.trim_end_matches('s').to_ascii_lowercase();
+            let secs = match u.as_str() {
+                "second" | "sec" => 1,
+                "minute" | "min" => 60,
+                "hour" => 3600,
+                "day" => 86_400,
+                "week" => 604_800,
+                _ => 0,
+            };
+            if secs > 0 && (rest.is_empty() || rest == ["ago"]) {
+                let delta = n * secs;
+                return Some(if rest == ["ago"] { now - delta } else { now + delta });
+            }
         }
     }
+    let t = t.trim_end_matches('Z').trim_end_matches("UTC").trim();
+    let (date, time) = match t.split_once(['T', ' ']) {
+        Some((d, tm)) => (d, tm.trim()),
+        None => (t, "00:00:00"),
+    };
+    let dp: Vec<&str> = date.split('-').collect();
+    let [y, m, d] = dp.as_slice() else { return None };
+    let (y, m, d) = (y.parse::<i64>().ok()?, m.parse::<u32>().ok()?, d.parse::<u32>().ok()?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let tp: Vec<&str> = time.split(':').collect();
+    let h: i64 = tp.first()?.parse().ok()?;
+    let mi: i64 = tp.get(1).map_or(Some(0), |x| x.parse().ok())?;
+    let se: i64 = tp.get(2).map_or(Some(0), |x| x.split('.').next().unwrap_or("0").parse().ok())?;
+    if h > 23 || mi > 59 || se > 60 {
+        return None;
+    }
+    Some(days_from_civil(y, m, d) * 86_400 + h * 3600 + mi * 60 + se)
+}
+
+pub fn date<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
+    let mut when = cx.now();
+    let mut format: Option<String> = None;
+    let mut i = 0;
+    let mut operands = Vec::new();
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        let value = |i: &mut usize, inline: Option<&str>| -> Option<String> {
+            match inline {
+                Some(v) => Some(v.to_string()),
+                None => {
+                    *i += 1;
+                    args.get(*i - 1).cloned()
+                }
+            }
+        };
+        match a.as_str() {
+            "-u" | "--utc" | "--universal" => {}
+            "-R" | "--rfc-email" => format = Some("%a, %d %b %Y %H:%M:%S +0000".into()),
+            "-I" | "--iso-8601" | "--iso-8601=date" | "-Idate" => format = Some("%F".into()),
+            "-Ihours" | "--iso-8601=hours" => format = Some("%FT%H+00:00".into()),
+            "-Iminutes" | "--iso-8601=minutes" => format = Some("%FT%H:%M+00:00".into()),
+            "-Iseconds" | "--iso-8601=seconds" => format = Some("%FT%T+00:00".into()),
+            "-Ins" | "--iso-8601=ns" => format = Some("%FT%T,000000000+00:00".into()),
+            "--rfc-3339=date" => format = Some("%F".into()),
+            "--rfc-3339=seconds" => format = Some("%F %T+00:00".into()),
+            "--rfc-3339=ns" => format = Some("%F %T.000000000+00:00".into()),
+            s if s == "-d" || s == "--date" || s.starts_with("--date=") || (s.starts_with("-d") && s.len() > 2) => {
+                let inline = s.strip_prefix("--date=").or_else(|| if s.starts_with("-d") && s.len() > 2 { Some(&s[2..]) } else { None });
+                let Some(v) = value(&mut i, inline) else {
+                    cx.errln("date: option requires an argument -- 'd'");
+                    super::try_help(cx, "date");
+                    return 1;
+                };
+                match parse_date(&v, cx.now()) {
+                    Some(t) => when = t,
+                    None => {
+                        cx.errln(&format!("date: invalid date ‘{v}’"));
+                        return 1;
+                    }
+                }
+            }
+            s if s.starts_with('+') => operands.push(s.to_string()),
+            s if s.starts_with('-') && s.len() > 1 => {
+                if s.starts_with("--") {
+                    cx.errln(&format!("date: unrecognized option '{s}'"));
+                } else {
+                    cx.errln(&format!("date: invalid option -- '{}'", s.chars().nth(1).unwrap_or('-')));
+                }
+                super::try_help(cx, "date");
+                return 1;
+            }
+            s => operands.push(s.to_string()),
+        }
+    }
+    match operands.as_slice() {
+        [] => {}
+        [f] if f.starts_with('+') => format = Some(f[1..].to_string()),
+        [f] => {
+            cx.errln(&format!("date: {f}: 시뮬레이터의 시계는 바꿀 수 없습니다 / the simulator's clock cannot be set (it is virtual)"));
+            return 1;
+        }
+        [_, extra, ..] => {
+            cx.errln(&format!("date: extra operand ‘{extra}’"));
+            super::try_help(cx, "date");
+            return 1;
+        }
+    }
+    let fmt = format.unwrap_or_else(|| "%a %b %e %H:%M:%S %Z %Y".to_string());
+    cx.out(&format!("{}\n", strftime(&fmt, when)));
+    0
 }
 
 /// Backslash escapes of `echo -e` and `printf`'s format and `%b`. Returns the text and whether

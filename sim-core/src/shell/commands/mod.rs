@@ -1,12 +1,17 @@
 //! The tools a learner reaches for, written to behave and fail as GNU coreutils, grep, sed and jq do.
 
+mod awk;
+mod conv;
 mod files;
 mod jq;
 mod misc;
 mod opts;
 mod sed;
+pub(crate) mod test;
 mod text;
+mod yq;
 
+pub use misc::CLEAR_SEQUENCE;
 pub use opts::{parse_opts, Opts, Spec};
 
 use super::{Command, Cx, World};
@@ -51,7 +56,10 @@ pub fn standard<W: World + 'static>() -> Vec<(&'static str, Rc<dyn Command<W>>)>
         ("wc", text::wc, "count lines, words and bytes (-l -w -c)"),
         ("sed", sed::sed, "stream editor (s///, p, d; -n, -i)"),
         ("clear", misc::clear, "clear the terminal"),
-        ("date", misc::date, "print the (virtual) date"),
+        ("date", misc::date, "print the (virtual) date (+FORMAT, -d, -I, -R)"),
+        ("awk", awk::awk, "pattern scanning and processing (mawk's language)"),
+        ("seq", conv::seq, "print a sequence of numbers"),
+        ("base64", conv::base64, "encode or decode base64 (-d, -w)"),
         ("echo", misc::echo, "print arguments (-n, -e)"),
         ("false", misc::false_, "do nothing, unsuccessfully"),
         ("help", misc::help, "list the commands of this shell"),
@@ -60,10 +68,13 @@ pub fn standard<W: World + 'static>() -> Vec<(&'static str, Rc<dyn Command<W>>)>
         ("sleep", misc::sleep, "let virtual time pass"),
         ("true", misc::true_, "do nothing, successfully"),
         ("whoami", misc::whoami, "print the user name"),
+        ("test", test::test, "check files, compare strings and numbers"),
+        ("[", test::bracket, "check files, compare strings and numbers ([ EXPR ])"),
     ];
     let mut all: Vec<(&'static str, Rc<dyn Command<W>>)> =
         table.into_iter().map(|(name, run, summary)| (name, Rc::new(FnCommand { run, summary }) as Rc<dyn Command<W>>)).collect();
     all.push(("jq", Rc::new(jq::Jq)));
+    all.push(("yq", Rc::new(yq::Yq)));
     all
 }
 

@@ -436,7 +436,7 @@ pub fn wc<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         let text = match f {
             None => {
                 from_stdin = true;
-                cx.stdin.clone()
+                cx.stdin()
             }
             Some(name) => match cx.read_input(name) {
                 Ok(t) => {
@@ -644,7 +644,7 @@ pub fn tee<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         Ok(o) => o,
         Err(s) => return s,
     };
-    let input = cx.stdin.clone();
+    let input = cx.stdin();
     let now = cx.now();
     let mut status = 0;
     for f in &o.operands {
@@ -846,7 +846,7 @@ pub fn tr<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
     };
     let set1 = &sets[0];
     let in_set1 = |c: char| set1.contains(&c) != o.has('c');
-    let input = cx.stdin.clone();
+    let input = cx.stdin();
     let mut out = String::new();
     let mut last: Option<char> = None;
     let squeeze_set: Vec<char> = if o.has('s') { sets.last().cloned().unwrap_or_default() } else { Vec::new() };
