@@ -233,6 +233,13 @@ fn serve_cmd(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if lab.simulated_only() {
+        eprintln!(
+            "kueue-lab serve: lab {} runs only in the simulator: its cluster, setup and teams' Jobs are made by the simulator, so a real cluster has nothing to verify (이 실습은 시뮬레이터에서만 돌아갑니다)",
+            lab.id
+        );
+        return ExitCode::from(2);
+    }
     let opts = serve::Options {
         listen: addr,
         allow_origins: origins,

@@ -81,3 +81,22 @@ fn bad_arguments_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown flag --bogus"), "{err}");
 }
+
+#[test]
+fn a_lab_made_by_the_simulator_is_not_served_for_a_real_cluster() {
+    let dir = std::env::temp_dir().join(format!("kueue-lab-simonly-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let token = dir.join("token");
+    std::fs::write(&token, "0123456789abcdef0123456789abcdef\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kueue-lab"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--allow-origin", "http://lab.example", "--token-file"])
+        .arg(&token)
+        .args(["--lab", "scale"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("lab scale runs only in the simulator"), "{err}");
+    assert!(err.contains("시뮬레이터에서만"), "{err}");
+}

@@ -195,6 +195,16 @@ impl App {
             Some(false) => "fail",
             None => "idle",
         };
+        if self.lab.simulated_only() {
+            return html! {
+                <div class="bridge" data-testid="bridge-panel" data-status="unavailable">
+                    <p class="note">{ lang.pick(
+                        "이 실습의 클러스터(노드 묶음, 준비 스크립트, 팀들의 작업)는 시뮬레이터가 만든 것이라 실제 클러스터에서 확인할 수 없습니다.",
+                        "This lab's cluster (its node groups, setup and the teams' Jobs) is made by the simulator, so it cannot be verified on a real cluster.",
+                    ) }</p>
+                </div>
+            };
+        }
         html! {
             <div class="bridge" data-testid="bridge-panel" data-status={status}>
                 <button data-testid="verify-real" disabled={b.running} onclick={ctx.link().callback(|_| Msg::VerifyReal)}>

@@ -35,6 +35,12 @@ pub struct TrafficSpec {
     /// A WorkloadPriorityClass for the Jobs (`kueue.x-k8s.io/priority-class`).
     #[serde(default)]
     pub priority_class: Option<String>,
+    /// Jobs submitted together each time (a team sending a sweep at once).
+    #[serde(default = "one")]
+    pub burst: u32,
+    /// The Jobs' `spec.ttlSecondsAfterFinished`: finished Jobs are cleaned up, as busy clusters do.
+    #[serde(default)]
+    pub ttl_seconds_after_finished: Option<u32>,
 }
 
 fn default_queue() -> String {
@@ -81,19 +87,20 @@ pub fn start(c: &mut Cluster, specs: &[TrafficSpec]) {
     c.settle();
 }
 
-/// A source's next Job is due: submit it and schedule the one after.
+/// A source's next Jobs are due: submit them (one burst) and schedule the next.
 pub fn fire(c: &mut Cluster, index: usize) {
     let Some(src) = c.traffic.sources.get(index) else { return };
-    if src.submitted >= src.spec.count {
-        return;
-    }
-    let n = src.submitted + 1;
     let spec = src.spec.clone();
-    let job = job_for(&spec, index, n);
-    let now = c.now_unix();
-    // A source whose namespace or queue is missing still counts the attempt (as a user's
-    // failed `kubectl create` would), so the load keeps its shape.
-    let _ = c.api.create(now, kind_info("Job"), &spec.namespace, job, false);
+    let mut n = src.submitted;
+    let last = spec.count.min(n.saturating_add(spec.burst.max(1)));
+    while n < last {
+        n += 1;
+        let job = job_for(&spec, index, n);
+        let now = c.now_unix();
+        // A source whose namespace or queue is missing still counts the attempt (as a user's
+        // failed `kubectl create` would), so the load keeps its shape.
+        let _ = c.api.create(now, kind_info("Job"), &spec.namespace, job, false);
+    }
     c.traffic.sources[index].submitted = n;
     if n < spec.count {
         let next = c.now_ms() + spec.every_seconds.max(1) * 1000;
@@ -124,7 +131,7 @@ fn job_for(spec: &TrafficSpec, index: usize, n: u32) -> Value {
     if let Some(pc) = &spec.priority_class {
         labels["kueue.x-k8s.io/priority-class"] = json!(pc);
     }
-    json!({
+    let mut job = json!({
         "apiVersion": "batch/v1",
         "kind": "Job",
         "metadata": {"name": format!("{}{n:05}", spec.name_prefix), "namespace": spec.namespace, "labels": labels},
@@ -137,7 +144,11 @@ fn job_for(spec: &TrafficSpec, index: usize, n: u32) -> Value {
                 "resources": {"requests": {"cpu": "500m", "memory": "512Mi"}, "limits": {"nvidia.com/gpu": spec.gpus}},
             }],
         }}},
-    })
+    });
+    if let Some(ttl) = spec.ttl_seconds_after_finished {
+        job["spec"]["ttlSecondsAfterFinished"] = json!(ttl);
+    }
+    job
 }
 
 #[cfg(test)]
@@ -156,6 +167,8 @@ mod tests {
             gpus: 2,
             runtime_seconds: 100,
             priority_class: Some("high".into()),
+            burst: 1,
+            ttl_seconds_after_finished: None,
         };
         let secs: Vec<String> =
             (1..=50).map(|n| job_for(&spec, 0, n)["spec"]["template"]["spec"]["containers"][0]["command"][2].to_string()).collect();

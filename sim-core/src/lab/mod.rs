@@ -185,6 +185,13 @@ impl Lab {
         Ok(lab)
     }
 
+    /// Whether the lab's world is made by the simulator itself — nodes in groups, a setup script,
+    /// simulated teams' traffic — so a real cluster given only the learner's writes would not
+    /// have it: the bridge does not offer such a lab.
+    pub fn simulated_only(&self) -> bool {
+        !self.setup.trim().is_empty() || !self.traffic.is_empty() || self.cluster.as_ref().is_some_and(|c| !c.node_groups.is_empty())
+    }
+
     /// A lab bundled into the build (every folder under `labs/`).
     pub fn bundled(id: &str) -> Option<Result<Lab, String>> {
         let map = Lab::bundled_files(id)?;
@@ -246,6 +253,9 @@ impl Lab {
         for t in &self.traffic {
             if t.every_seconds == 0 {
                 return Err(format!("lab.yaml: traffic for namespace {:?}: every_seconds must be at least 1", t.namespace));
+            }
+            if t.burst == 0 {
+                return Err(format!("lab.yaml: traffic for namespace {:?}: burst must be at least 1", t.namespace));
             }
         }
         let mut seen = std::collections::BTreeSet::new();
