@@ -149,3 +149,30 @@ fn lab_files_refuse_what_the_simulator_cannot_run() {
     files.insert("solution.sh".to_string(), "true\n".to_string());
     assert!(Lab::from_files(&files).unwrap_err().contains("every_seconds"));
 }
+
+#[test]
+fn time_in_slices_gives_the_same_cluster_as_time_in_one_go() {
+    let lab = lab(SCALE);
+    let (_, mut whole) = lab_session(&lab, 3);
+    whole.advance(120_000);
+    let (_, mut sliced) = lab_session(&lab, 3);
+    let mut slices = 0;
+    let mut left = 120_000;
+    while left > 0 {
+        let mut calls = 0;
+        // Out of time after every third timer, as a browser's frame budget would cut it.
+        left -= sliced.advance_within(left, &mut || {
+            calls += 1;
+            calls % 3 == 0
+        });
+        slices += 1;
+    }
+    assert!(slices > 10, "the catch-up was cut into slices ({slices})");
+    assert_eq!(sliced.now_ms(), whole.now_ms());
+    assert_eq!(serde_json::to_string(&sliced).unwrap(), serde_json::to_string(&whole).unwrap());
+    // The admission counter agrees with the QuotaReserved events Kueue recorded.
+    let events = whole.api.iter_kind(sim_core::api::server::kind_info("Event"), Some("team-a"));
+    let reserved: u64 = events.filter(|e| e["reason"] == "QuotaReserved").map(|e| e["count"].as_u64().unwrap_or(1)).sum();
+    assert!(reserved > 20, "{reserved}");
+    assert_eq!(whole.kueue.metrics.admitted["team-a"].total, reserved);
+}

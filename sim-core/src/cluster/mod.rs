@@ -273,7 +273,16 @@ impl Cluster {
 
     /// Lets `ms` of virtual time pass, jumping from one timer to the next on the way.
     pub fn advance(&mut self, ms: u64) {
-        let target = self.now_ms().saturating_add(ms);
+        self.advance_within(ms, &mut || false);
+    }
+
+    /// Like `advance`, but stops after a timer's work once `out_of_time()` says so, and returns
+    /// the virtual milliseconds that did pass. A host with a frame to keep (the browser) spreads
+    /// a long catch-up over several slices; the outcome is the same as one `advance`, because
+    /// between timers the cluster is settled and the clock only waits for the next one.
+    pub fn advance_within(&mut self, ms: u64, out_of_time: &mut dyn FnMut() -> bool) -> u64 {
+        let start = self.now_ms();
+        let target = start.saturating_add(ms);
         while let Some(due) = self.timers.next() {
             if due > target {
                 break;
@@ -285,9 +294,13 @@ impl Cluster {
                 self.fire(w);
             }
             self.settle();
+            if out_of_time() {
+                return self.now_ms() - start;
+            }
         }
         self.clock.elapsed_ms = target;
         self.settle();
+        ms
     }
 
     /// A timer is due: its key goes back into its controller's queue.

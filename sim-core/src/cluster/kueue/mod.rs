@@ -22,6 +22,7 @@ pub mod finalizers;
 pub mod flavor_assigner;
 pub mod info;
 pub mod jobs;
+pub mod metrics;
 pub mod preemption;
 pub mod queue;
 pub mod scheduler;
@@ -62,6 +63,9 @@ pub struct KueueState {
     pub cache: Cache,
     #[serde(default)]
     pub queues: QueueManager,
+    /// Admission and preemption counters (`metrics.rs`).
+    #[serde(default)]
+    pub metrics: metrics::Metrics,
     /// Per `Kind/namespace/name`: when a batched status write is due (ms).
     #[serde(default)]
     pub status_due: BTreeMap<String, u64>,

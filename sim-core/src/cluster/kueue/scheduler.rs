@@ -429,6 +429,8 @@ fn apply(c: &mut Cluster, action: Action) {
                 return;
             }
             c.kueue.queues.admitted(&cq, &wl.key);
+            let now_ms = c.now_ms();
+            c.kueue.metrics.admitted(&cq, now_ms);
             let mut message = format!("Quota reserved in ClusterQueue {cq}, wait time since queued was {}s", (now - since).max(0));
             if !considered.is_empty() {
                 message.push_str(&format!("; Flavors considered: {considered}"));
@@ -462,6 +464,8 @@ fn apply(c: &mut Cluster, action: Action) {
                 if !write_status(c, w) {
                     continue;
                 }
+                let now_ms = c.now_ms();
+                c.kueue.metrics.preempted(&victim_cq, now_ms);
                 // `Evict` reports the eviction on the Workload as it now is (`EvictedDueTo<reason>`).
                 if let Some(evicted) = current(c, &victim) {
                     record(c, &evicted, EventType::Normal, "EvictedDueToPreempted", &message, COMPONENT);
