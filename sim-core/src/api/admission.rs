@@ -250,6 +250,11 @@ fn kueue_job_webhook(obj: &mut Value, lookup: &dyn Lookup) {
     if !has_queue && lookup.exists("LocalQueue", &ns, "default") {
         ensure_map(obj, &["metadata", "labels"]).insert(QUEUE_NAME_LABEL.into(), json!("default"));
     }
+    // `ApplyDefaultWorkloadPriorityClass` (WorkloadPriorityClassDefaulting, beta and on in v0.20).
+    let has_class = labels(obj).get(PRIORITY_CLASS_LABEL).is_some_and(|c| !c.is_empty());
+    if !has_class && lookup.exists("WorkloadPriorityClass", "", "default") {
+        ensure_map(obj, &["metadata", "labels"]).insert(PRIORITY_CLASS_LABEL.into(), json!("default"));
+    }
     if labels(obj).get(QUEUE_NAME_LABEL).is_some_and(|q| !q.is_empty()) {
         ensure_map(obj, &["spec"]).insert("suspend".into(), json!(true));
     }
@@ -789,6 +794,30 @@ const WORKLOAD_PRIORITY_CLASS: Schema = Schema::Object {
     required: &["value"],
 };
 
+/// The ResourceFlavor schema's `spec.nodeTaints` (the rest of its spec is checked by
+/// `validate_resource_flavor`).
+const RESOURCE_FLAVOR: Schema = Schema::Object {
+    props: &[(
+        "spec",
+        Schema::Object {
+            props: &[(
+                "nodeTaints",
+                Schema::Array {
+                    items: &Schema::Object {
+                        props: &[("effect", STRING), ("key", STRING), ("timeAdded", STRING), ("value", STRING)],
+                        required: &["effect", "key"],
+                    },
+                    min: None,
+                    max: Some(8),
+                    list: ListType::Atomic,
+                },
+            )],
+            required: &[],
+        },
+    )],
+    required: &[],
+};
+
 const POD_SET: Schema = Schema::Object {
     props: &[
         ("count", Schema::Int { min: Some(0) }),
@@ -856,6 +885,7 @@ fn kueue_schema(kind: &str) -> Option<(&'static Schema, bool)> {
         "Cohort" => Some((&COHORT, true)),
         "Workload" => Some((&WORKLOAD, true)),
         "WorkloadPriorityClass" => Some((&WORKLOAD_PRIORITY_CLASS, false)),
+        "ResourceFlavor" => Some((&RESOURCE_FLAVOR, false)),
         _ => None,
     }
 }

@@ -368,7 +368,7 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
             }
             out(acc)
         }
-        ("range", 1 | 2 | 3) => {
+        ("range", 1..=3) => {
             let (froms, tos, bys) = match args.len() {
                 1 => (vec![J::Num(0.0)], one(args, 0, v, env, cx)?, vec![J::Num(1.0)]),
                 2 => (one(args, 0, v, env, cx)?, one(args, 1, v, env, cx)?, vec![J::Num(1.0)]),

@@ -404,9 +404,8 @@ fn eval_other<'a>(e: &'a Expr, input: &J, env: &Env<'a>, cx: &Ctx, out: Out<'_>)
             // Errors raised by the body (not by what consumes its outputs) are caught.
             let downstream: RefCell<Option<Halt>> = RefCell::new(None);
             let r = eval(body, input, env, cx, &mut |v| {
-                out(v).map_err(|h| {
+                out(v).inspect_err(|h| {
                     *downstream.borrow_mut() = Some(h.clone());
-                    h
                 })
             });
             match r {

@@ -48,6 +48,10 @@ enum Output {
 }
 
 pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
+    if args.iter().take_while(|a| *a != "--").any(|a| a == "--raw" || a.starts_with("--raw=")) {
+        out.err("error: \"kubectl get --raw\" is not supported by the simulator yet, nor is the visibility API (visibility.kueue.x-k8s.io); use `kubectl get workloads` and `kubectl describe clusterqueue` (시뮬레이터가 아직 지원하지 않습니다)");
+        return;
+    }
     let Some(p) = parse_flags(out, "get", args, FLAGS) else { return };
     if p.flag("watch") || p.flag("watch-only") {
         watch(out, &p);

@@ -237,6 +237,7 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
                 if let Some(w) = applied.warning {
                     out.warn(&w);
                 }
+                let note = if applied.outcome == ApplyOutcome::Created { unmodelled_integration(kind, &applied.object) } else { None };
                 let verb = match applied.outcome {
                     ApplyOutcome::Created => "created",
                     ApplyOutcome::Configured => "configured",
@@ -252,6 +253,9 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
                         if server_dry { " (server dry run)" } else { "" }
                     ));
                 }
+                if let Some(note) = note {
+                    out.warn(&note);
+                }
             }
             Err(s) => {
                 let verb = if out.cluster().api.get(kind, &ns, &name).is_ok() { "patching" } else { "creating" };
@@ -264,6 +268,25 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
         errors.push(server_error_in_file(&s, verb, &source, many));
     }
     print_errors(out, errors);
+}
+
+/// What the simulator says about an object Kueue would manage through an integration it does not
+/// model: a plain Pod with the queue-name label (the pod integration would gate it with
+/// `kueue.x-k8s.io/admission` and make a Workload for it).
+fn unmodelled_integration(kind: &crate::api::registry::KindInfo, obj: &Value) -> Option<String> {
+    if kind.kind != "Pod" {
+        return None;
+    }
+    let ns = obj.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
+    let queued = obj.pointer("/metadata/labels/kueue.x-k8s.io~1queue-name").and_then(Value::as_str).is_some_and(|q| !q.is_empty());
+    let owned = obj.pointer("/metadata/ownerReferences").and_then(Value::as_array).is_some_and(|r| !r.is_empty());
+    if !queued || owned || crate::api::admission::KUEUE_EXCLUDED_NAMESPACES.contains(&ns) {
+        return None;
+    }
+    Some(
+        "Note: the simulator does not model Kueue's pod integration: this Pod runs at once, without a Workload or the kueue.x-k8s.io/admission scheduling gate; put it in a Job to queue it (시뮬레이터는 Kueue의 Pod 통합을 지원하지 않습니다. 이 Pod는 Workload도 스케줄링 게이트도 없이 바로 실행됩니다. 큐에 넣으려면 Job으로 감싸세요)"
+            .to_string(),
+    )
 }
 
 pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
@@ -359,6 +382,9 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
                 }
                 let name = o.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
                 out.out(&format!("{}/{name} created\n", kind.qualified_singular()));
+                if let Some(note) = unmodelled_integration(kind, &o) {
+                    out.warn(&note);
+                }
             }
             Err(s) => server_errors.push((s, doc.source.clone())),
         }

@@ -80,6 +80,10 @@ pub struct CqSpec {
     pub fungibility: Fungibility,
     pub fair_weight: f64,
     pub stopped: bool,
+    /// `stopPolicy: HoldAndDrain`: admitted workloads are evicted too.
+    pub drain: bool,
+    /// AdmissionChecks named by `admissionChecksStrategy`, sorted.
+    pub admission_checks: Vec<String>,
     pub generation: i64,
 }
 
@@ -171,6 +175,18 @@ impl CqSpec {
             },
             fair_weight: fair_weight(spec),
             stopped: p(&["spec", "stopPolicy"]).is_some_and(|s| s != "None"),
+            drain: p(&["spec", "stopPolicy"]).as_deref() == Some("HoldAndDrain"),
+            admission_checks: {
+                let mut v: Vec<String> = get(cq, &["spec", "admissionChecksStrategy", "admissionChecks"])
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|r| r.get("name").and_then(Value::as_str).map(str::to_string))
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            },
             generation: get(cq, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1),
         }
     }
@@ -182,6 +198,12 @@ pub struct CqState {
     pub spec: CqSpec,
     pub terminating: bool,
     pub missing_flavors: Vec<String>,
+    /// AdmissionChecks it names that do not exist, or exist but are not Active (sorted).
+    pub missing_checks: Vec<String>,
+    pub inactive_checks: Vec<String>,
+    /// Its TAS flavors (`topologyName` set) as `(topology, flavor)`: the simulator serves no
+    /// Topology, so none is ever found.
+    pub missing_topologies: Vec<(String, String)>,
     /// Workloads holding quota here, and their total usage (reserved; admitted only).
     pub workloads: BTreeMap<String, Arc<WorkloadInfo>>,
     pub usage: BTreeMap<Fr, i128>,
@@ -205,6 +227,18 @@ impl CqState {
         if !self.missing_flavors.is_empty() {
             reasons.push("FlavorNotFound");
             messages.push(format!("references missing ResourceFlavor(s): {}", self.missing_flavors.join(",")));
+        }
+        if !self.missing_checks.is_empty() {
+            reasons.push("AdmissionCheckNotFound");
+            messages.push(format!("references missing AdmissionCheck(s): {}", self.missing_checks.join(",")));
+        }
+        if !self.inactive_checks.is_empty() {
+            reasons.push("AdmissionCheckInactive");
+            messages.push(format!("references inactive AdmissionCheck(s): {}", self.inactive_checks.join(",")));
+        }
+        for (topology, flavor) in &self.missing_topologies {
+            reasons.push("TopologyNotFound");
+            messages.push(format!("there is no Topology {topology:?} for TAS flavor {flavor:?}"));
         }
         match reasons.first() {
             Some(r) => (false, r, format!("Can't admit new workloads: {}.", messages.join(", "))),
@@ -255,6 +289,8 @@ pub struct Cache {
     pub cqs: BTreeMap<String, CqState>,
     pub cohorts: BTreeMap<String, CohortState>,
     pub flavors: BTreeMap<String, Arc<Value>>,
+    /// AdmissionChecks by name: whether their `Active` condition is True.
+    pub checks: BTreeMap<String, bool>,
     /// Reserving workloads whose ClusterQueue is not (yet) in the cache, by ClusterQueue.
     detached: BTreeMap<String, BTreeMap<String, Arc<WorkloadInfo>>>,
     /// Where each reserving workload is counted.
@@ -276,6 +312,33 @@ impl Cache {
             }
         }
         missing
+    }
+
+    /// What else keeps a ClusterQueue inactive: missing or inactive AdmissionChecks, TAS flavors
+    /// without their Topology.
+    #[allow(clippy::type_complexity)]
+    fn other_problems(&self, spec: &CqSpec) -> (Vec<String>, Vec<String>, Vec<(String, String)>) {
+        let missing = spec.admission_checks.iter().filter(|a| !self.checks.contains_key(*a)).cloned().collect();
+        let inactive = spec.admission_checks.iter().filter(|a| self.checks.get(*a) == Some(&false)).cloned().collect();
+        let mut tas: Vec<(String, String)> = Vec::new();
+        let mut names: Vec<&String> = spec.flavor_names().collect();
+        names.sort();
+        names.dedup();
+        for f in names {
+            if let Some(t) = self.flavors.get(f).and_then(|rf| rf.pointer("/spec/topologyName")).and_then(Value::as_str) {
+                tas.push((t.to_string(), f.clone()));
+            }
+        }
+        (missing, inactive, tas)
+    }
+
+    /// An AdmissionCheck came, changed or went.
+    pub fn update_check(&mut self, name: &str, active: Option<bool>) {
+        match active {
+            Some(a) => self.checks.insert(name.to_string(), a),
+            None => self.checks.remove(name),
+        };
+        self.refresh_missing_flavors();
     }
 
     fn cohort_entry(&mut self, name: &str) -> &mut CohortState {
@@ -303,6 +366,7 @@ impl Cache {
         let spec = CqSpec::parse(cq);
         let terminating = get(cq, &["metadata", "deletionTimestamp"]).is_some();
         let missing = self.missing_flavors(&spec);
+        let (missing_checks, inactive_checks, missing_topologies) = self.other_problems(&spec);
         let old_cohort = self.cqs.get(&name).and_then(|c| c.spec.cohort.clone());
         if old_cohort != spec.cohort {
             if let Some(old) = &old_cohort {
@@ -318,6 +382,9 @@ impl Cache {
             spec: CqSpec::default(),
             terminating,
             missing_flavors: Vec::new(),
+            missing_checks: Vec::new(),
+            inactive_checks: Vec::new(),
+            missing_topologies: Vec::new(),
             workloads: BTreeMap::new(),
             usage: BTreeMap::new(),
             admitted_usage: BTreeMap::new(),
@@ -329,6 +396,9 @@ impl Cache {
         entry.spec = spec;
         entry.terminating = terminating;
         entry.missing_flavors = missing;
+        entry.missing_checks = missing_checks;
+        entry.inactive_checks = inactive_checks;
+        entry.missing_topologies = missing_topologies;
         for (_, wl) in detached {
             entry.add(wl);
         }
@@ -402,7 +472,12 @@ impl Cache {
         let names: Vec<String> = self.cqs.keys().cloned().collect();
         for n in names {
             let missing = self.missing_flavors(&self.cqs[&n].spec);
-            self.cqs.get_mut(&n).expect("listed").missing_flavors = missing;
+            let (checks, inactive, tas) = self.other_problems(&self.cqs[&n].spec);
+            let q = self.cqs.get_mut(&n).expect("listed");
+            q.missing_flavors = missing;
+            q.missing_checks = checks;
+            q.inactive_checks = inactive;
+            q.missing_topologies = tas;
         }
         self.touch();
     }

@@ -47,6 +47,9 @@ pub struct WorkloadInfo {
     pub evicted: bool,
     pub finished: bool,
     pub active: bool,
+    /// `Requeued` is False (an eviction that does not requeue by itself, a stopped queue, a
+    /// deactivation): the workload waits among the inadmissible until it turns True.
+    pub requeue_blocked: bool,
     pub deleting: bool,
     pub pod_sets: Vec<PodSetInfo>,
     /// While it holds quota: what it uses, per flavor and resource.
@@ -202,6 +205,7 @@ impl WorkloadInfo {
             evicted: evicted_cond.is_some(),
             finished: is_true(w, "Finished"),
             active: get(w, &["spec", "active"]).and_then(Value::as_bool) != Some(false),
+            requeue_blocked: condition(w, "Requeued").is_some_and(|c| c.get("status").and_then(Value::as_str) == Some("False")),
             deleting: get(w, &["metadata", "deletionTimestamp"]).is_some(),
             pod_sets,
             usage,

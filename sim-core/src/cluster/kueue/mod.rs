@@ -195,6 +195,13 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 }
             }
             recheck_pending(c, Some(&name));
+            // A drained ClusterQueue evicts what it admitted.
+            let holding: Vec<String> = c.kueue.cache.cqs.get(&name).map(|q| q.workloads.keys().cloned().collect()).unwrap_or_default();
+            for k in holding {
+                if let Some((ns, n)) = k.split_once('/') {
+                    c.kueue.pending_checks.add(Key { kind: "Workload", namespace: ns.into(), name: n.into() });
+                }
+            }
             c.kueue.status_cqs.insert(name.clone());
             let lqs: Vec<(String, String)> =
                 c.kueue.queues.lqs.iter().filter(|(_, l)| l.cluster_queue == name).map(|(k, _)| k.clone()).collect();
@@ -229,12 +236,28 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
             recheck_pending(c, None);
             c.kueue.mark_all_status();
         }
+        "AdmissionCheck" => {
+            let name = crate::api::object::name(obj).to_string();
+            let active = (!deleted).then(|| {
+                get(obj, &["status", "conditions"])
+                    .and_then(Value::as_array)
+                    .is_some_and(|cs| cs.iter().any(|c| c["type"] == "Active" && c["status"] == "True"))
+            });
+            if c.kueue.cache.checks.get(&name).copied() == active {
+                return;
+            }
+            c.kueue.cache.update_check(&name, active);
+            request_requeue_all(c);
+            recheck_pending(c, None);
+            c.kueue.mark_all_status();
+        }
         "LocalQueue" => {
             let ns = crate::api::object::namespace(obj).to_string();
             let name = crate::api::object::name(obj).to_string();
             let state = (!deleted).then(|| LocalQueueState {
                 cluster_queue: get_str(obj, &["spec", "clusterQueue"]).unwrap_or("").to_string(),
                 stopped: get_str(obj, &["spec", "stopPolicy"]).is_some_and(|s| s != "None"),
+                drain: get_str(obj, &["spec", "stopPolicy"]) == Some("HoldAndDrain"),
             });
             // A status write (Kueue's own) changes nothing about where workloads wait.
             if state.is_some() && c.kueue.queues.lqs.get(&(ns.clone(), name.clone())) == state.as_ref() {
@@ -372,6 +395,9 @@ pub fn wake(c: &mut Cluster, what: &str) {
             }
             _ => {}
         }
+    }
+    if let Some((ns, name)) = what.strip_prefix("workload ").and_then(|k| k.split_once('/')) {
+        c.kueue.pending_checks.add(Key { kind: "Workload", namespace: ns.into(), name: name.into() });
     }
     c.kueue.dirty = true;
 }

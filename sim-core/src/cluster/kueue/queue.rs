@@ -62,6 +62,8 @@ fn order(wl: &Arc<WorkloadInfo>, sticky: bool) -> Order {
 pub struct LocalQueueState {
     pub cluster_queue: String,
     pub stopped: bool,
+    /// `stopPolicy: HoldAndDrain`: admitted workloads are evicted too.
+    pub drain: bool,
 }
 
 /// One ClusterQueue's pending workloads (`pkg/cache/queue/cluster_queue.go`): the active heap
@@ -238,7 +240,8 @@ impl QueueManager {
                 if self.is_parked(&wl.key) && old.is_none_or(|o| !changed_for_scheduling(o, wl)) {
                     return;
                 }
-                self.push_heap(&t, wl);
+                // `backoffWaitingTimeExpired` is false while Requeued is False.
+                self.put(&t, wl, wl.requeue_blocked);
             }
             (current, Some(t)) => {
                 if current.is_some() {
@@ -249,7 +252,7 @@ impl QueueManager {
                 let restored = self.cqs.get(&t).is_some_and(|q| q.restored.contains(&wl.key));
                 let equivalent_failed =
                     !self.strict.contains(&t) && self.bulk_moved.get(&t).is_some_and(|m| m.contains_key(&wl.scheduling_hash));
-                self.put(&t, wl, restored || equivalent_failed);
+                self.put(&t, wl, restored || equivalent_failed || wl.requeue_blocked);
             }
             (Some(_), None) => self.unqueue(&wl.key),
             (None, None) => {}
@@ -347,7 +350,7 @@ impl QueueManager {
         if sticky {
             self.sticky.insert(cq.to_string(), key.to_string());
         }
-        if immediate {
+        if immediate && !wl.requeue_blocked {
             self.push_heap(cq, &wl);
             self.stale.insert(cq.to_string(), (key.to_string(), generation));
             return;
@@ -423,9 +426,15 @@ impl QueueManager {
                     }
                 }
                 let mut back = std::mem::take(&mut q.parked);
-                if !all_ok {
-                    let (go, stay): (BTreeSet<Order>, BTreeSet<Order>) = back.into_iter().partition(|o| namespace_ok(&cq, &o.wl.namespace));
+                if back.iter().any(|o| o.wl.requeue_blocked) {
+                    let (stay, go): (BTreeSet<Order>, BTreeSet<Order>) = back.into_iter().partition(|o| o.wl.requeue_blocked);
                     q.parked = stay;
+                    back = go;
+                }
+                if !all_ok {
+                    let (go, mut stay): (BTreeSet<Order>, BTreeSet<Order>) =
+                        back.into_iter().partition(|o| namespace_ok(&cq, &o.wl.namespace));
+                    q.parked.append(&mut stay);
                     back = go;
                 }
                 if q.heap.is_empty() {

@@ -17,7 +17,7 @@ use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::cluster::events::{record, EventType};
 use crate::cluster::Cluster;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -460,7 +460,7 @@ fn apply(c: &mut Cluster, action: Action) {
                 let before = w.clone();
                 set_condition_without_generation(&mut w, "Preempted", "True", reason, &message, now);
                 set_condition(&mut w, "Evicted", "True", "Preempted", &message, now);
-                count_eviction(&mut w, "Preempted");
+                workload::count_eviction(&mut w, "Preempted", "");
                 if !write_status(c, w) {
                     continue;
                 }
@@ -487,22 +487,6 @@ fn apply(c: &mut Cluster, action: Action) {
                 );
             }
         }
-    }
-}
-
-/// `workloadEvictionStateInc`: `status.schedulingStats.evictions[reason].count` + 1.
-fn count_eviction(w: &mut Value, reason: &str) {
-    let stats = &mut w["status"]["schedulingStats"];
-    if !stats.is_object() {
-        *stats = json!({});
-    }
-    let list = stats["evictions"].as_array_mut();
-    match list {
-        Some(l) => match l.iter_mut().find(|e| e["reason"] == reason && e.get("underlyingCause").is_none_or(|u| u == "")) {
-            Some(e) => e["count"] = json!(e["count"].as_i64().unwrap_or(0) + 1),
-            None => l.push(json!({"reason": reason, "count": 1})),
-        },
-        None => stats["evictions"] = json!([{"reason": reason, "count": 1}]),
     }
 }
 

@@ -45,6 +45,10 @@ pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Val
     if let Some(r) = priority_ref {
         spec["priorityClassRef"] = r;
     }
+    // `MaximumExecutionTimeSecondsForObject` (the Job webhook has checked it is a positive int32).
+    if let Some(max) = crate::api::object::labels(job).get(crate::api::admission::MAX_EXEC_TIME_LABEL).and_then(|v| v.parse::<i32>().ok()) {
+        spec["maximumExecutionTimeSeconds"] = json!(max);
+    }
     json!({
         "apiVersion": "kueue.x-k8s.io/v1beta2",
         "kind": "Workload",
@@ -175,6 +179,30 @@ pub fn set_quota_reservation(wl: &mut Value, cq: &str, pod_set_assignments: Valu
     set_condition(wl, "Admitted", "True", "Admitted", "The workload is admitted", now);
     if let Some(m) = wl["status"].as_object_mut() {
         m.remove("resourceRequests");
+    }
+}
+
+/// `workloadEvictionStateInc`: `status.schedulingStats.evictions[reason, cause].count` + 1.
+pub fn count_eviction(w: &mut Value, reason: &str, cause: &str) {
+    let stats = &mut w["status"]["schedulingStats"];
+    if !stats.is_object() {
+        *stats = json!({});
+    }
+    let entry = || {
+        if cause.is_empty() {
+            json!({"reason": reason, "count": 1})
+        } else {
+            json!({"reason": reason, "underlyingCause": cause, "count": 1})
+        }
+    };
+    match stats["evictions"].as_array_mut() {
+        Some(l) => {
+            match l.iter_mut().find(|e| e["reason"] == reason && e.get("underlyingCause").and_then(Value::as_str).unwrap_or("") == cause) {
+                Some(e) => e["count"] = json!(e["count"].as_i64().unwrap_or(0) + 1),
+                None => l.push(entry()),
+            }
+        }
+        None => stats["evictions"] = json!([entry()]),
     }
 }
 

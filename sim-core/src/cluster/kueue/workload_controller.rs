@@ -1,15 +1,28 @@
-//! The workload controller's part in pending workloads (`pkg/controller/core/workload_controller.go`):
-//! a workload whose LocalQueue or ClusterQueue is missing, stopped or inactive says so on its
-//! QuotaReserved condition (`Misconfigured`, `Suspended`), without events — the scheduler never
-//! sees it.
+//! The workload controller (`pkg/controller/core/workload_controller.go`), in the order its
+//! `Reconcile` takes things:
+//! - deactivation: `spec.active: false` evicts (`Deactivated`, or `DeactivatedDueTo<cause>` when
+//!   Kueue itself asked through the `DeactivationTarget` condition) and a pending one says
+//!   `Deactivated`; reactivation sets `Requeued=True/Reactivated`;
+//! - a restarted LocalQueue or ClusterQueue (`stopPolicy` back to `None`) sets `Requeued=True`
+//!   on the workloads it had evicted;
+//! - a pending workload whose LocalQueue or ClusterQueue is missing, stopped or inactive says so
+//!   on its QuotaReserved condition (`Misconfigured`, `Suspended`), without events — the
+//!   scheduler never sees it;
+//! - an admitted workload is evicted when its LocalQueue or ClusterQueue is `HoldAndDrain`
+//!   (`LocalQueueStopped`, `ClusterQueueStopped`), or marked for deactivation once it has run
+//!   longer than `spec.maximumExecutionTimeSeconds`.
 
 use super::jobs::drain_kueue;
-use super::workload::set_condition;
-use crate::api::object::get_str;
+use super::workload::{condition, count_eviction, is_true, set_condition};
+use crate::api::object::{get, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
+use crate::cluster::events::{record, EventType};
+use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
-use serde_json::Value;
+use serde_json::{json, Value};
+
+const COMPONENT: &str = "kueue-workload-controller";
 
 pub fn sync(c: &mut Cluster) {
     drain_kueue(c, |c| &mut c.kueue.pending_checks, check);
@@ -36,7 +49,7 @@ fn queue_problem(c: &Cluster, ns: &str, queue: &str) -> Option<(&'static str, St
 /// A workload back in its queue (pending evaluation, or unblocked) that waits because an
 /// equivalent one just failed says so (`shouldCheckEquivalenceHash`, `GetNoFitReason`).
 fn bypassed(c: &Cluster, wl: &super::info::WorkloadInfo) -> Option<(&'static str, String)> {
-    let current = super::workload::condition(&wl.obj, "QuotaReserved")?.get("reason").and_then(Value::as_str).unwrap_or("");
+    let current = condition(&wl.obj, "QuotaReserved")?.get("reason").and_then(Value::as_str).unwrap_or("");
     if !matches!(current, "" | "PendingEvaluation" | "Suspended" | "Deactivated" | "Pending") {
         return None;
     }
@@ -44,19 +57,169 @@ fn bypassed(c: &Cluster, wl: &super::info::WorkloadInfo) -> Option<(&'static str
     Some((reason, "Bypassed scheduling evaluation because an equivalent workload recently failed".to_string()))
 }
 
-fn check(c: &mut Cluster, key: &Key) {
-    let Some(wl) = c.kueue.queues.workloads.get(&format!("{}/{}", key.namespace, key.name)).cloned() else { return };
-    if !wl.is_pending() {
+fn current(c: &Cluster, key: &Key) -> Option<Value> {
+    c.api.get_arc(kind_info("Workload"), &key.namespace, &key.name).map(|w| Value::clone(w))
+}
+
+fn write_status(c: &mut Cluster, key: &Key, w: Value) -> bool {
+    c.api.update_internal(c.now_unix(), kind_info("Workload"), &key.namespace, w, true).is_ok()
+}
+
+/// `Requeued` False with this reason.
+fn requeue_disabled_by(wl: &Value, reason: &str) -> bool {
+    condition(wl, "Requeued").is_some_and(|r| r["status"] == "False" && r["reason"] == reason)
+}
+
+/// `workloadevict.Evict`: Evicted=True (reason, or `<reason>DueTo<cause>`), the eviction counted
+/// in `schedulingStats`, and `EvictedDueTo<…>` on the workload when it had an admission.
+fn evict(c: &mut Cluster, key: &Key, reason: &str, cause: &str, message: &str) {
+    let Some(mut w) = current(c, key) else { return };
+    let now = c.now_unix();
+    let had_admission = get(&w, &["status", "admission"]).is_some();
+    let full = if cause.is_empty() { reason.to_string() } else { format!("{reason}DueTo{cause}") };
+    if let Some(list) = w.pointer_mut("/status/conditions").and_then(Value::as_array_mut) {
+        list.retain(|c| c["type"] != "DeactivationTarget");
+    }
+    if let Some(st) = w["status"].as_object_mut() {
+        st.remove("requeueState");
+    }
+    set_condition(&mut w, "Evicted", "True", &full, message, now);
+    count_eviction(&mut w, reason, cause);
+    if !write_status(c, key, w) || !had_admission {
         return;
     }
-    let queue = get_str(&wl.obj, &["spec", "queueName"]).unwrap_or("").to_string();
-    let problem = queue_problem(c, &key.namespace, &queue).or_else(|| bypassed(c, &wl));
-    let Some((reason, message)) = problem else { return };
-    let Some(mut w) = c.api.get_arc(kind_info("Workload"), &key.namespace, &key.name).map(|w| Value::clone(w)) else { return };
+    if let Some(evicted) = current(c, key) {
+        record(c, &evicted, EventType::Normal, &format!("EvictedDueTo{full}"), message, COMPONENT);
+    }
+}
+
+fn set_requeued(c: &mut Cluster, key: &Key, reason: &str, message: &str) {
+    let Some(mut w) = current(c, key) else { return };
+    if set_condition(&mut w, "Requeued", "True", reason, message, c.now_unix()) {
+        write_status(c, key, w);
+    }
+}
+
+fn check(c: &mut Cluster, key: &Key) {
+    let Some(wl) = c.kueue.queues.workloads.get(&format!("{}/{}", key.namespace, key.name)).cloned() else { return };
+    if wl.finished || wl.deleting {
+        return;
+    }
+    let obj: &Value = &wl.obj;
     let now = c.now_unix();
-    let mut changed = set_condition(&mut w, "QuotaReserved", "False", reason, &message, now);
-    changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
-    if changed {
-        let _ = c.api.update_internal(now, kind_info("Workload"), &key.namespace, w, true);
+    if !wl.active {
+        if !wl.evicted {
+            let target = condition(obj, "DeactivationTarget").cloned();
+            let (cause, message) = match &target {
+                Some(t) => (
+                    t["reason"].as_str().unwrap_or("").to_string(),
+                    format!("The workload is deactivated due to {}", t["message"].as_str().unwrap_or("")),
+                ),
+                None => (String::new(), "The workload is deactivated".to_string()),
+            };
+            evict(c, key, "Deactivated", &cause, &message);
+        } else if !wl.reserving {
+            let Some(mut w) = current(c, key) else { return };
+            let mut changed = set_condition(&mut w, "QuotaReserved", "False", "Deactivated", "The workload is deactivated", now);
+            changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
+            if changed {
+                write_status(c, key, w);
+            }
+        }
+        return;
+    }
+    if is_true(obj, "DeactivationTarget") {
+        let mut w = Value::clone(obj);
+        w["spec"]["active"] = json!(false);
+        let _ = c.api.update_internal(now, kind_info("Workload"), &key.namespace, w, false);
+        return;
+    }
+    if requeue_disabled_by(obj, "Deactivated") {
+        set_requeued(c, key, "Reactivated", "The workload was reactivated");
+        return;
+    }
+    let lq = c.kueue.queues.lqs.get(&(wl.namespace.clone(), wl.queue_name.clone())).cloned();
+    if lq.as_ref().is_some_and(|l| !l.stopped) && requeue_disabled_by(obj, "LocalQueueStopped") {
+        set_requeued(c, key, "LocalQueueRestarted", "The LocalQueue was restarted after being stopped");
+        return;
+    }
+    let cq_name = lq.as_ref().map(|l| l.cluster_queue.clone()).filter(|q| c.kueue.cache.cqs.contains_key(q));
+    let cq_drain = cq_name.as_ref().and_then(|q| c.kueue.cache.cqs.get(q)).map(|q| (q.spec.stopped, q.spec.drain));
+    if cq_drain.is_some_and(|(stopped, _)| !stopped) && requeue_disabled_by(obj, "ClusterQueueStopped") {
+        set_requeued(c, key, "ClusterQueueRestarted", "The ClusterQueue was restarted after being stopped");
+        return;
+    }
+    if wl.is_pending() {
+        let problem = queue_problem(c, &key.namespace, &wl.queue_name).or_else(|| bypassed(c, &wl));
+        let Some((reason, message)) = problem else { return };
+        let Some(mut w) = current(c, key) else { return };
+        let mut changed = set_condition(&mut w, "QuotaReserved", "False", reason, &message, now);
+        changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
+        if changed {
+            write_status(c, key, w);
+        }
+        return;
+    }
+    if !wl.admitted || wl.evicted {
+        return;
+    }
+    if lq.as_ref().is_some_and(|l| l.drain) {
+        evict(c, key, "LocalQueueStopped", "", "The LocalQueue is stopped");
+        return;
+    }
+    if cq_drain.is_some_and(|(_, drain)| drain) {
+        evict(c, key, "ClusterQueueStopped", "", "The ClusterQueue is stopped");
+        return;
+    }
+    max_execution_time(c, key, obj);
+}
+
+/// `reconcileMaxExecutionTime`: an admitted workload that has run (in total) longer than
+/// `spec.maximumExecutionTimeSeconds` is marked for deactivation; otherwise it is looked at again
+/// when the time is up.
+fn max_execution_time(c: &mut Cluster, key: &Key, obj: &Value) {
+    let Some(max) = get(obj, &["spec", "maximumExecutionTimeSeconds"]).and_then(Value::as_i64) else { return };
+    let Some(admitted_at) = condition(obj, "Admitted")
+        .filter(|a| a["status"] == "True")
+        .and_then(|a| a.get("lastTransitionTime"))
+        .and_then(Value::as_str)
+        .and_then(parse_rfc3339)
+    else {
+        return;
+    };
+    let past = get(obj, &["status", "accumulatedPastExecutionTimeSeconds"]).and_then(Value::as_i64).unwrap_or(0);
+    // The deadline in the clock's milliseconds (transition times are whole seconds).
+    let now_ms = c.now_ms();
+    let whole_second_ms = (now_ms - now_ms % 1000) as i64;
+    let deadline_ms = (whole_second_ms + (admitted_at + max - past - c.now_unix()) * 1000).max(0) as u64;
+    if deadline_ms > now_ms {
+        c.wake(deadline_ms, Wake::Kueue(format!("workload {}/{}", key.namespace, key.name)));
+        return;
+    }
+    if is_true(obj, "DeactivationTarget") {
+        return;
+    }
+    let mut w = Value::clone(obj);
+    set_condition(
+        &mut w,
+        "DeactivationTarget",
+        "True",
+        "MaximumExecutionTimeExceeded",
+        "exceeding the maximum execution time",
+        c.now_unix(),
+    );
+    if let Some(st) = w["status"].as_object_mut() {
+        st.remove("accumulatedPastExecutionTimeSeconds");
+    }
+    let before = w.clone();
+    if write_status(c, key, w) {
+        record(
+            c,
+            &before,
+            EventType::Warning,
+            "MaximumExecutionTimeExceeded",
+            &format!("The maximum execution time ({max}s) exceeded"),
+            COMPONENT,
+        );
     }
 }
