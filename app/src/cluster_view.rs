@@ -486,6 +486,9 @@ fn short_reason(p: &Preemption, lang: Lang) -> String {
 // ---------------------------------------------------------------------------------------------
 
 pub fn view(c: &Cluster, lang: Lang) -> Html {
+    if crate::cluster_summary::is_big(c) {
+        return crate::cluster_summary::view(c, lang);
+    }
     html! {
         <div class="cluster-view" data-testid="cluster-view">
             { gpus(c, lang) }
@@ -534,7 +537,7 @@ fn legend(lang: Lang, sharing: bool) -> Html {
     }
 }
 
-fn cluster_queues(c: &Cluster, lang: Lang) -> Html {
+pub(crate) fn cluster_queues(c: &Cluster, lang: Lang) -> Html {
     let cq_objs = list(c, "ClusterQueue");
     let cohort_objs = list(c, "Cohort");
     let title = lang.pick("ClusterQueue 쿼터 (예약 / 명목)", "ClusterQueue quota (reserved / nominal)");
@@ -916,8 +919,11 @@ fn workloads(c: &Cluster, lang: Lang) -> Html {
 }
 
 fn events(c: &Cluster, lang: Lang) -> Html {
+    events_list(c, list(c, "Event"), lang)
+}
+
+fn events_list(c: &Cluster, mut evs: Vec<Value>, lang: Lang) -> Html {
     let now = c.now_unix();
-    let mut evs = list(c, "Event");
     evs.sort_by_key(|e| std::cmp::Reverse(parse_rfc3339(s(e, "/lastTimestamp")).unwrap_or(0)));
     // One event a list item (age, reason, object, then the message below): it wraps at any width.
     let items = evs.iter().take(EVENTS_SHOWN).map(|e| {
@@ -939,6 +945,18 @@ fn events(c: &Cluster, lang: Lang) -> Html {
             <ol class="events" data-testid="events">{ for items }</ol>
         </section>
     }
+}
+
+/// The newest events only, picked without copying the rest (a big cluster has thousands).
+pub(crate) fn newest_events(c: &Cluster, lang: Lang) -> Html {
+    let mut newest: Vec<&std::sync::Arc<Value>> = c.api.iter_kind(kind_info("Event"), None).collect();
+    let time = |e: &Value| parse_rfc3339(s(e, "/lastTimestamp")).unwrap_or(0);
+    if newest.len() > EVENTS_SHOWN {
+        newest.select_nth_unstable_by_key(EVENTS_SHOWN, |e| std::cmp::Reverse(time(e)));
+        newest.truncate(EVENTS_SHOWN);
+    }
+    let evs: Vec<Value> = newest.into_iter().map(|e| Value::clone(e)).collect();
+    events_list(c, evs, lang)
 }
 
 #[cfg(test)]

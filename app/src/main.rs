@@ -3,6 +3,7 @@
 
 mod app;
 mod bridge;
+mod cluster_summary;
 mod cluster_view;
 mod editor;
 mod i18n;

@@ -16,6 +16,21 @@ thread_local! {
     /// Another tab saved this lab after this one: this tab stops writing, so it cannot
     /// overwrite the newer state with its older one.
     static SUPERSEDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// When a big cluster was last saved (`Date.now()`), and whether the last save failed.
+    static BIG_SAVED_AT: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
+    static CLUSTER_NOT_SAVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A cluster with more objects than this is big: saved compressed, and at most every
+/// `BIG_SAVE_EVERY_MS` (serialising thousands of objects takes the page tens of milliseconds).
+const BIG_CLUSTER_OBJECTS: usize = 1_500;
+const BIG_SAVE_EVERY_MS: f64 = 60_000.0;
+/// The prefix of a compressed saved cluster (deflate, then base64).
+const DEFLATED: &str = "deflate:";
+
+/// Whether the last attempt to save the cluster failed (the browser's storage is full).
+pub fn cluster_not_saved() -> bool {
+    CLUSTER_NOT_SAVED.with(std::cell::Cell::get)
 }
 
 /// Whether a storage key (from another tab's `storage` event) is this lab's state.
@@ -154,18 +169,41 @@ pub fn clear() {
 
 pub fn save_cluster(cluster: &Cluster) {
     let Some(storage) = local_storage().filter(|_| !superseded()) else { return };
-    if let Ok(json) = serde_json::to_string(cluster) {
-        if let Err(e) = storage.set_item(&cluster_key(), &json) {
-            web_sys::console::error_2(&"kueue-lab: could not save the cluster".into(), &e);
-        }
+    let big = cluster.api.store().len() > BIG_CLUSTER_OBJECTS;
+    let now = js_sys::Date::now();
+    if big && now - BIG_SAVED_AT.with(std::cell::Cell::get) < BIG_SAVE_EVERY_MS {
+        return;
     }
+    let Ok(json) = serde_json::to_string(cluster) else { return };
+    let text = if big {
+        BIG_SAVED_AT.with(|t| t.set(now));
+        use base64::Engine;
+        let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 1);
+        format!("{DEFLATED}{}", base64::engine::general_purpose::STANDARD.encode(packed))
+    } else {
+        json
+    };
+    let failed = storage.set_item(&cluster_key(), &text).is_err();
+    if failed {
+        web_sys::console::error_1(&format!("kueue-lab: could not save the cluster ({} characters)", text.len()).into());
+    }
+    CLUSTER_NOT_SAVED.with(|c| c.set(failed));
+}
+
+/// A saved cluster's JSON, inflating a compressed one.
+fn cluster_json(raw: String) -> Result<String, String> {
+    let Some(packed) = raw.strip_prefix(DEFLATED) else { return Ok(raw) };
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD.decode(packed).map_err(|e| e.to_string())?;
+    let json = miniz_oxide::inflate::decompress_to_vec(&bytes).map_err(|e| format!("{e:?}"))?;
+    String::from_utf8(json).map_err(|e| e.to_string())
 }
 
 /// The saved cluster, if there is a readable one.
 pub fn load_cluster() -> Option<Cluster> {
     let storage = local_storage()?;
     let raw = storage.get_item(&cluster_key()).ok().flatten()?;
-    match Cluster::restore(&raw) {
+    match cluster_json(raw.clone()).and_then(|json| Cluster::restore(&json)) {
         Ok(c) => Some(c),
         Err(e) => {
             web_sys::console::warn_1(&format!("kueue-lab: saved cluster unreadable ({e}); kept under {}:unreadable", cluster_key()).into());

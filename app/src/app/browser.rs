@@ -54,6 +54,11 @@ pub(super) fn clear_url_state() {
     }
 }
 
+/// Milliseconds from the page's start, with sub-millisecond precision (for frame budgets).
+pub(super) fn perf_now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}
+
 /// A performance mark, for `tests/e2e/startup-bench.mjs` and the browser's profiler.
 pub(super) fn mark(name: &str) {
     if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {

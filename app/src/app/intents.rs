@@ -155,18 +155,37 @@ impl App {
                 self.save();
                 true
             }
-            Msg::Tick => {
+            Msg::Tick | Msg::CatchUp => {
+                if matches!(msg, Msg::CatchUp) {
+                    self.catching_up = false;
+                }
                 let before = self.cluster.api.resource_version();
                 let clock = self.cluster.now_unix();
                 self.catch_up_time();
-                if self.cluster.api.resource_version() != before {
-                    storage::save_cluster(&self.cluster);
-                    self.judge();
-                } else if self.cluster.now_unix() != clock {
+                if self.behind() && !self.catching_up {
+                    // The rest of the catch-up, after the browser has handled what is waiting.
+                    self.catching_up = true;
+                    let link = ctx.link().clone();
+                    gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::CatchUp)).forget();
+                }
+                let now = browser::perf_now();
+                if self.cluster.api.resource_version() != before || self.cluster.now_unix() != clock {
                     // The clock is part of the state a reload restores.
                     storage::save_cluster(&self.cluster);
                 }
-                self.poll_foreground() || self.cluster.now_unix() != clock
+                // Mid catch-up the steps are judged about once a second, not after every slice
+                // (`judge` itself does nothing when neither the cluster nor the files changed).
+                if !self.behind() || now - self.judged_ms > 1000.0 {
+                    self.judged_ms = now;
+                    self.judge();
+                }
+                let polled = self.poll_foreground();
+                // Mid catch-up, the page is drawn a few times a second, not after every slice.
+                let draw = polled || (self.cluster.now_unix() != clock && (!self.behind() || now - self.drawn_ms > 250.0));
+                if draw {
+                    self.drawn_ms = now;
+                }
+                draw
             }
             Msg::Hint(step) => {
                 *self.lab_state.hints.entry(step).or_default() += 1;

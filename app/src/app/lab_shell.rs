@@ -4,7 +4,7 @@
 //! editor in step with the files, `kubectl edit`'s foreground file, import and reset. Intents call
 //! these; nothing here reads the DOM's events.
 
-use super::browser::{clear_url_state, post_to_parent};
+use super::browser::{clear_url_state, perf_now, post_to_parent};
 use super::App;
 use crate::editor;
 use crate::i18n::Lang;
@@ -58,15 +58,33 @@ impl App {
         storage::save(&self.saved());
     }
 
-    /// Lets virtual time catch up with the wall clock (at the chosen speed) before something happens.
+    /// Lets virtual time catch up with the wall clock (at the chosen speed), for at most one
+    /// slice of the page's time: what is left stays owed (`behind_ms`) and `CatchUp` slices pay it
+    /// between the learner's keystrokes. A command therefore runs on the cluster as far as it has
+    /// got, as on a busy real cluster.
     pub(super) fn catch_up_time(&mut self) {
         let now = js_sys::Date::now();
         let elapsed = (now - self.wall_ms).max(0.0) as u64;
         self.wall_ms = now;
-        let virtual_ms = elapsed * self.lab_state.speed.factor();
-        if virtual_ms > 0 {
-            self.cluster.advance(virtual_ms);
+        self.behind_ms += elapsed * self.lab_state.speed.factor();
+        if self.behind_ms > super::MAX_BEHIND_MS {
+            self.behind_ms = super::MAX_BEHIND_MS;
+            self.slowed = true;
         }
+        if self.behind_ms == 0 {
+            return;
+        }
+        let deadline = perf_now() + super::SLICE_MS;
+        let done = self.cluster.advance_within(self.behind_ms, &mut || perf_now() > deadline);
+        self.behind_ms -= done;
+        if self.behind_ms == 0 {
+            self.slowed = false;
+        }
+    }
+
+    /// Whether time is owed and another slice should run soon.
+    pub(super) fn behind(&self) -> bool {
+        self.behind_ms > 0
     }
 
     /// Judges the lab's steps if the cluster or the files changed since the last time, and tells

@@ -33,6 +33,12 @@ use yew::prelude::*;
 
 /// How often virtual time catches up with the wall clock while the page is open.
 const TICK_MS: u32 = 1_000;
+/// The most one slice of catching up may take before the page gets the thread back (a keystroke
+/// waits at most about this long; a big cluster's catch-up continues in the next slice).
+const SLICE_MS: f64 = 20.0;
+/// The most virtual time the cluster may owe the wall clock: beyond it, time runs slower than
+/// the chosen speed (and says so) rather than piling up work for later.
+const MAX_BEHIND_MS: u64 = 30_000;
 
 pub enum Msg {
     Input(String),
@@ -52,6 +58,8 @@ pub enum Msg {
     },
     /// Virtual time follows wall time: controllers progress while the learner watches.
     Tick,
+    /// One more slice of a catch-up that did not fit in one.
+    CatchUp,
     /// Reveal the next hint of a step.
     Hint(String),
     ShowSolution,
@@ -129,6 +137,19 @@ pub struct App {
     status: String,
     /// Wall-clock milliseconds when virtual time last caught up (virtual time follows wall time).
     wall_ms: f64,
+    /// Virtual milliseconds the cluster still owes the wall clock (a catch-up cut into slices).
+    behind_ms: u64,
+    /// Virtual time was dropped because the cluster could not keep up at this speed.
+    slowed: bool,
+    /// A `CatchUp` slice is scheduled.
+    catching_up: bool,
+    /// When the page last drew the cluster during a catch-up (`perf_now`).
+    drawn_ms: f64,
+    /// When the steps were last judged during a catch-up (`perf_now`).
+    judged_ms: f64,
+    /// The cluster pane as last drawn, with (resourceVersion, virtual second, language): a
+    /// keystroke redraws the page but not a big cluster's pane.
+    cluster_pane: std::cell::RefCell<Option<((u64, i64, Lang), Html)>>,
     /// Where to put the input's caret after the next render.
     caret: Option<usize>,
     /// A command still running (`kubectl get -w`): polled every tick until Ctrl-C or its deadline.
@@ -252,6 +273,12 @@ impl Component for App {
             seen_generation,
             status: String::new(),
             wall_ms: js_sys::Date::now(),
+            behind_ms: 0,
+            slowed: false,
+            catching_up: false,
+            drawn_ms: 0.0,
+            judged_ms: 0.0,
+            cluster_pane: Default::default(),
             caret: None,
             foreground: None,
             superseded: false,

@@ -2,6 +2,7 @@
 
 use super::{App, Msg};
 use crate::cluster_view;
+use crate::i18n::Lang;
 use crate::layout::{Layout, Tab};
 use crate::speed::Speed;
 use crate::steps_view::StepsView;
@@ -77,7 +78,7 @@ impl App {
                     <section class={classes!("pane", "cluster", off(Tab::Cluster))} id={Tab::Cluster.pane_id()} role={panel(Tab::Cluster)}
                         aria-labelledby={labelled(Tab::Cluster)} aria-label={lang.pick("클러스터", "Cluster")} tabindex="0" data-testid="cluster-pane">
                         <h2>{ lang.pick("클러스터", "Cluster") }</h2>
-                        { cluster_view::view(&self.cluster, lang) }
+                        { self.cluster_pane(lang) }
                     </section>
                 </main>
             </div>
@@ -180,7 +181,33 @@ impl App {
                 { button(Speed::Fast, "time-fast", "10×", html! { <span class="sr">{ lang.pick(" 빠르게", " fast") }</span> }) }
                 <button data-testid="time-step" title={lang.pick("다음 일이 일어날 때까지 시간을 건너뜁니다", "Skip ahead to the next thing that happens")}
                     onclick={link.callback(|_| Msg::StepTime)}><span aria-hidden="true">{ "⏭" }</span><span class="sr">{ lang.pick("다음 일로 건너뛰기", "Skip ahead") }</span></button>
+                if self.slowed {
+                    <span class="note" data-testid="time-slowed" role="status">{ lang.pick(
+                        "클러스터가 바빠서 가상 시간이 이 속도보다 느리게 갑니다",
+                        "The cluster is busy: virtual time runs slower than this speed",
+                    ) }</span>
+                }
+                if crate::storage::cluster_not_saved() {
+                    <span class="note" data-testid="cluster-not-saved" role="status">{ lang.pick(
+                        "브라우저 저장 공간이 모자라 클러스터를 저장하지 못했습니다. 새로 고치면 마지막으로 저장된 클러스터로 돌아갑니다(파일과 터미널은 남습니다)",
+                        "The browser's storage is full, so the cluster was not saved: a reload returns to the last saved cluster (files and terminal are kept)",
+                    ) }</span>
+                }
             </div>
+        }
+    }
+
+    /// The cluster pane, drawn again only when the cluster, its clock or the language changed.
+    fn cluster_pane(&self, lang: Lang) -> Html {
+        let key = (self.cluster.api.resource_version(), self.cluster.now_unix(), lang);
+        let mut cached = self.cluster_pane.borrow_mut();
+        match &*cached {
+            Some((k, html)) if *k == key => html.clone(),
+            _ => {
+                let html = cluster_view::view(&self.cluster, lang);
+                *cached = Some((key, html.clone()));
+                html
+            }
         }
     }
 

@@ -87,23 +87,32 @@ pub fn start(c: &mut Cluster, specs: &[TrafficSpec]) {
     c.settle();
 }
 
-/// A source's next Jobs are due: submit them (one burst) and schedule the next.
+/// Within a burst, one Job every this many ms (as a script's `kubectl create` loop would), so
+/// no single moment of virtual time carries a whole burst's work.
+pub const BURST_GAP_MS: u64 = 100;
+
+/// A source's next Job is due: submit it and schedule the next (in the same burst, or the
+/// burst after).
 pub fn fire(c: &mut Cluster, index: usize) {
     let Some(src) = c.traffic.sources.get(index) else { return };
     let spec = src.spec.clone();
-    let mut n = src.submitted;
-    let last = spec.count.min(n.saturating_add(spec.burst.max(1)));
-    while n < last {
-        n += 1;
-        let job = job_for(&spec, index, n);
-        let now = c.now_unix();
-        // A source whose namespace or queue is missing still counts the attempt (as a user's
-        // failed `kubectl create` would), so the load keeps its shape.
-        let _ = c.api.create(now, kind_info("Job"), &spec.namespace, job, false);
+    let n = src.submitted + 1;
+    if n > spec.count {
+        return;
     }
+    let job = job_for(&spec, index, n);
+    let now = c.now_unix();
+    // A source whose namespace or queue is missing still counts the attempt (as a user's
+    // failed `kubectl create` would), so the load keeps its shape.
+    let _ = c.api.create(now, kind_info("Job"), &spec.namespace, job, false);
     c.traffic.sources[index].submitted = n;
     if n < spec.count {
-        let next = c.now_ms() + spec.every_seconds.max(1) * 1000;
+        let in_burst = u64::from((n - 1) % spec.burst.max(1));
+        let next = if in_burst + 1 < u64::from(spec.burst) {
+            c.now_ms() + BURST_GAP_MS
+        } else {
+            c.now_ms() - in_burst * BURST_GAP_MS + spec.every_seconds.max(1) * 1000
+        };
         c.wake(next, Wake::Traffic(index));
     }
 }

@@ -257,6 +257,16 @@ impl Lab {
             if t.burst == 0 {
                 return Err(format!("lab.yaml: traffic for namespace {:?}: burst must be at least 1", t.namespace));
             }
+            let burst_ms = u64::from(t.burst - 1) * crate::cluster::traffic::BURST_GAP_MS;
+            if burst_ms >= t.every_seconds * 1000 {
+                return Err(format!(
+                    "lab.yaml: traffic for namespace {:?}: a burst of {} Jobs takes {} ms (one every {} ms), longer than every_seconds",
+                    t.namespace,
+                    t.burst,
+                    burst_ms,
+                    crate::cluster::traffic::BURST_GAP_MS
+                ));
+            }
         }
         let mut seen = std::collections::BTreeSet::new();
         for step in &self.steps {
