@@ -40,6 +40,9 @@ const SLICE_MS: f64 = 20.0;
 /// the chosen speed (and says so) rather than piling up work for later.
 const MAX_BEHIND_MS: u64 = 30_000;
 
+/// What the cluster pane depends on: (store resourceVersion, virtual second, language).
+type PaneKey = (u64, i64, Lang);
+
 pub enum Msg {
     Input(String),
     Key(KeyboardEvent),
@@ -149,7 +152,7 @@ pub struct App {
     judged_ms: f64,
     /// The cluster pane as last drawn, with (resourceVersion, virtual second, language): a
     /// keystroke redraws the page but not a big cluster's pane.
-    cluster_pane: std::cell::RefCell<Option<((u64, i64, Lang), Html)>>,
+    cluster_pane: std::cell::RefCell<Option<(PaneKey, Html)>>,
     /// Where to put the input's caret after the next render.
     caret: Option<usize>,
     /// A command still running (`kubectl get -w`): polled every tick until Ctrl-C or its deadline.
