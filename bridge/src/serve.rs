@@ -3,8 +3,9 @@
 //! `POST /verify` with `{lab, files, writes?}`: the learner's answer files (relative to the lab's
 //! workdir) and, in replay mode, the learner's own writes from the simulator in the order made
 //! (`LearnerWrite`s). It answers with a stream of JSON lines — progress, one line per step, done.
-//! Everything that reaches the cluster passes, in order: the bearer token (constant-time
-//! compare), the origin allow-list (CORS), the size and rate limits, the lab's allow-list of
+//! Everything that reaches the cluster passes, in order: the origin allow-list (CORS, with
+//! tower-http's layer answering preflights), the rate limit per address (governor), the bearer
+//! token (constant-time compare, subtle), the size limit, the lab's allow-list of
 //! kinds and namespaces (checked for the whole request before anything is written), and a
 //! server-side dry run of each write right before the write itself.
 
@@ -14,6 +15,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::Response;
 use axum::Router;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use kube::api::{Api, DeleteParams, DynamicObject, Patch, PatchParams, PostParams};
 use kube::Client;
 use serde::Deserialize;
@@ -22,16 +24,22 @@ use sim_core::api::registry::{KindInfo, SERVED};
 use sim_core::cluster::audit::{LearnerWrite, TimedWrite};
 use sim_core::lab::progress::judge;
 use sim_core::lab::{Lab, Text};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
+use subtle::ConstantTimeEq;
+use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// The largest request body accepted.
 pub const MAX_BODY: usize = 1 << 20;
-/// Requests allowed per client address per minute.
-pub const RATE_PER_MINUTE: usize = 10;
+/// Requests allowed per client address per minute (a burst of this many, then one every
+/// 60/N seconds).
+pub const RATE_PER_MINUTE: u32 = 10;
+/// Client addresses remembered by the rate limiter before idle ones are forgotten.
+const RATE_KEYS_KEPT: usize = 4_096;
 
 pub struct Options {
     pub listen: SocketAddr,
@@ -50,7 +58,7 @@ pub struct Options {
 
 struct Shared {
     opts: Options,
-    hits: Mutex<HashMap<IpAddr, Vec<Instant>>>,
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 #[derive(Deserialize)]
@@ -70,35 +78,51 @@ pub fn run(opts: Options) -> Result<(), String> {
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
         eprintln!("kueue-lab serve: lab {} for {} on http://{addr}", opts.lab.id, opts.allow_origins.join(", "));
         println!("listening on http://{addr}");
-        let shared = Arc::new(Shared { opts, hits: Mutex::new(HashMap::new()) });
-        let app = Router::new().fallback(handle).with_state(shared);
+        let per_minute = NonZeroU32::new(RATE_PER_MINUTE).unwrap_or(NonZeroU32::MIN);
+        let origins: Vec<HeaderValue> = opts.allow_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+        // Preflights and the Access-Control-* headers of allowed origins; a foreign origin is
+        // refused outright in `handle`, before the layer would quietly answer without headers.
+        let cors = CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins))
+            .allow_methods([Method::GET, Method::POST])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+            .max_age(Duration::from_secs(600));
+        let shared = Arc::new(Shared { opts, limiter: RateLimiter::keyed(Quota::per_minute(per_minute)) });
+        let app = Router::new()
+            .fallback(handle)
+            .with_state(shared.clone())
+            .layer(cors)
+            .layer(axum::middleware::from_fn_with_state(shared, refuse_foreign_origin));
         axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.map_err(|e| e.to_string())
     })
 }
 
-/// Byte strings compared without an early exit, so timing does not reveal how much matched.
+/// Byte strings compared in constant time, so timing does not reveal how much matched.
 fn same_secret(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
-    std::hint::black_box(diff) == 0
+    a.ct_eq(b).into()
 }
 
-fn refuse(code: u16, ko: &str, en: &str, origin: Option<&str>) -> Response {
+fn refuse(code: u16, ko: &str, en: &str) -> Response {
     let body = json!({"error": {"ko": ko, "en": en}});
     let mut r = Response::new(Body::from(body.to_string()));
     *r.status_mut() = StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST);
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    cors(&mut r, origin);
     r
 }
 
-fn cors(r: &mut Response, origin: Option<&str>) {
-    if let Some(o) = origin.and_then(|o| HeaderValue::from_str(o).ok()) {
-        let h = r.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, o);
-        h.insert(header::VARY, HeaderValue::from_static("Origin"));
+/// A browser always says where it comes from; only listed origins get an answer at all (a
+/// request without an Origin, from curl or a test, passes on to the token check).
+async fn refuse_foreign_origin(
+    State(shared): State<Arc<Shared>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let origin = request.headers().get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    match origin {
+        Some(o) if !shared.opts.allow_origins.iter().any(|a| a == o) => {
+            refuse(403, &format!("허용되지 않은 출처입니다: {o}"), &format!("origin {o} is not allowed (--allow-origin)"))
+        }
+        _ => next.run(request).await,
     }
 }
 
@@ -111,57 +135,32 @@ async fn handle(
     body: Bytes,
 ) -> Response {
     let opts = &shared.opts;
-    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-    // A browser always says where it comes from; only listed origins get an answer they can read.
-    let allowed_origin = match origin {
-        Some(o) if opts.allow_origins.iter().any(|a| a == o) => Some(o),
-        Some(o) => {
-            return refuse(403, &format!("허용되지 않은 출처입니다: {o}"), &format!("origin {o} is not allowed (--allow-origin)"), None)
+    if let Err(not_until) = shared.limiter.check_key(&peer.ip()) {
+        let wait = not_until.wait_time_from(governor::clock::Clock::now(&governor::clock::DefaultClock::default()));
+        let mut r = refuse(429, "요청이 너무 잦습니다. 잠시 뒤에 다시 해 보세요", "too many requests; try again shortly");
+        let secs = wait.as_secs().max(1).to_string();
+        if let Ok(v) = HeaderValue::from_str(&secs) {
+            r.headers_mut().insert(header::RETRY_AFTER, v);
         }
-        None => None,
-    };
-    if method == Method::OPTIONS {
-        let mut r = Response::new(Body::empty());
-        *r.status_mut() = StatusCode::NO_CONTENT;
-        cors(&mut r, allowed_origin);
-        let h = r.headers_mut();
-        h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST"));
-        h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("authorization, content-type"));
-        h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
         return r;
     }
-    if !rate_ok(&shared, peer.ip()) {
-        let mut r =
-            refuse(429, "요청이 너무 잦습니다. 1분 뒤에 다시 해 보세요", "too many requests; try again in a minute", allowed_origin);
-        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
-        return r;
+    // Idle addresses are forgotten, so the limiter's memory stays bounded.
+    if shared.limiter.len() > RATE_KEYS_KEPT {
+        shared.limiter.retain_recent();
     }
     let token = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or("");
     if !same_secret(token.as_bytes(), opts.token.as_bytes()) {
-        return refuse(401, "토큰이 맞지 않습니다", "the bearer token is missing or wrong", allowed_origin);
+        return refuse(401, "토큰이 맞지 않습니다", "the bearer token is missing or wrong");
     }
     match (method, uri.path()) {
         (Method::GET, "/health") => {
             let mut r = Response::new(Body::from(json!({"lab": opts.lab.id}).to_string()));
             r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-            cors(&mut r, allowed_origin);
             r
         }
-        (Method::POST, "/verify") => verify(shared.clone(), body, allowed_origin).await,
-        _ => refuse(404, "없는 경로입니다", "no such endpoint (POST /verify, GET /health)", allowed_origin),
+        (Method::POST, "/verify") => verify(shared.clone(), body).await,
+        _ => refuse(404, "없는 경로입니다", "no such endpoint (POST /verify, GET /health)"),
     }
-}
-
-fn rate_ok(shared: &Shared, ip: IpAddr) -> bool {
-    let mut hits = shared.hits.lock().unwrap_or_else(|p| p.into_inner());
-    let now = Instant::now();
-    let mine = hits.entry(ip).or_default();
-    mine.retain(|t| now.duration_since(*t) < Duration::from_secs(60));
-    if mine.len() >= RATE_PER_MINUTE {
-        return false;
-    }
-    mine.push(now);
-    true
 }
 
 fn served(api_version: &str, kind: &str) -> Option<&'static KindInfo> {
@@ -191,30 +190,24 @@ fn text(t: &Text) -> Value {
     json!({"ko": t.ko, "en": t.en})
 }
 
-async fn verify(shared: Arc<Shared>, body: Bytes, origin: Option<&str>) -> Response {
+async fn verify(shared: Arc<Shared>, body: Bytes) -> Response {
     let opts = &shared.opts;
     if body.len() > MAX_BODY {
-        return refuse(413, "요청이 너무 큽니다 (1 MiB 까지)", "the request is too large (1 MiB at most)", origin);
+        return refuse(413, "요청이 너무 큽니다 (1 MiB 까지)", "the request is too large (1 MiB at most)");
     }
     let req: VerifyRequest = match serde_json::from_slice(&body) {
         Ok(r) => r,
-        Err(e) => return refuse(400, &format!("요청을 읽을 수 없습니다: {e}"), &format!("the request cannot be read: {e}"), origin),
+        Err(e) => return refuse(400, &format!("요청을 읽을 수 없습니다: {e}"), &format!("the request cannot be read: {e}")),
     };
     if req.lab != opts.lab.id {
         return refuse(
             400,
             &format!("이 브리지는 {} 실습만 확인합니다 (요청: {})", opts.lab.id, req.lab),
             &format!("this bridge verifies lab {} only (asked: {})", opts.lab.id, req.lab),
-            origin,
         );
     }
     if req.files.keys().any(|f| f.contains("..") || f.starts_with('/')) {
-        return refuse(
-            400,
-            "파일 이름은 작업 폴더 안의 상대 경로여야 합니다",
-            "file names must be relative paths inside the workdir",
-            origin,
-        );
+        return refuse(400, "파일 이름은 작업 폴더 안의 상대 경로여야 합니다", "file names must be relative paths inside the workdir");
     }
     let bad = outside_allow_list(&opts.lab, req.writes.iter().map(|w| &w.write));
     if !bad.is_empty() {
@@ -222,17 +215,16 @@ async fn verify(shared: Arc<Shared>, body: Bytes, origin: Option<&str>) -> Respo
             403,
             &format!("이 실습이 허용하지 않는 쓰기가 있어 아무것도 하지 않았습니다: {}", bad.join(", ")),
             &format!("nothing was done: these writes are outside what the lab allows: {}", bad.join(", ")),
-            origin,
         );
     }
     let client = match crate::verify::client(opts.kubeconfig.as_deref()).await {
         Ok(c) => c,
         Err(Unreachable(e)) => {
-            return refuse(502, &format!("클러스터에 연결할 수 없습니다: {e}"), &format!("the cluster cannot be reached: {e}"), origin)
+            return refuse(502, &format!("클러스터에 연결할 수 없습니다: {e}"), &format!("the cluster cannot be reached: {e}"))
         }
     };
     if let Err(e) = client.apiserver_version().await {
-        return refuse(502, &format!("클러스터에 연결할 수 없습니다: {e}"), &format!("the cluster cannot be reached: {e}"), origin);
+        return refuse(502, &format!("클러스터에 연결할 수 없습니다: {e}"), &format!("the cluster cannot be reached: {e}"));
     }
     let shared2 = shared.clone();
     let (tx, rx) = tokio::sync::mpsc::channel::<Value>(16);
@@ -269,7 +261,6 @@ async fn verify(shared: Arc<Shared>, body: Bytes, origin: Option<&str>) -> Respo
     let stream = futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|v| (line(v), rx)) });
     let mut r = Response::new(Body::from_stream(stream));
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
-    cors(&mut r, origin);
     r
 }
 

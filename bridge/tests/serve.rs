@@ -179,14 +179,25 @@ fn refusals_have_their_status_and_write_nothing() {
     assert_eq!(control(&api, "kubectl get ns team-a")["stderr"], "Error from server (NotFound): namespaces \"team-a\" not found\n");
     // A preflight from the allowed origin is answered for it.
     let r = request(&serve.addr, "OPTIONS", "/verify", &[("Origin", ORIGIN), ("Access-Control-Request-Method", "POST")], b"");
-    assert_eq!(r.status, 204);
-    assert!(r.headers.to_ascii_lowercase().contains("access-control-allow-headers: authorization, content-type"), "{}", r.headers);
+    assert_eq!(r.status, 200);
+    let h = r.headers.to_ascii_lowercase();
+    assert!(h.contains("access-control-allow-origin: http://lab.example"), "{}", r.headers);
+    assert!(h.contains("access-control-allow-headers: authorization,content-type"), "{}", r.headers);
+    assert!(h.contains("access-control-allow-methods: get,post"), "{}", r.headers);
+    // A preflight from a foreign origin is refused before it reaches the CORS layer.
+    let r =
+        request(&serve.addr, "OPTIONS", "/verify", &[("Origin", "http://evil.example"), ("Access-Control-Request-Method", "POST")], b"");
+    assert_eq!(r.status, 403);
+    assert!(!r.headers.to_ascii_lowercase().contains("access-control-allow-origin"), "{}", r.headers);
     // Too many requests from one address.
     let mut last = 0;
     for _ in 0..12 {
         last = send(with(&h_ok), &verify_json(&json!({"lab": "other"}))).status;
     }
     assert_eq!(last, 429);
+    let r = send(with(&h_ok), &verify_json(&json!({"lab": "other"})));
+    assert_eq!(r.status, 429);
+    assert!(r.headers.to_ascii_lowercase().contains("retry-after: "), "{}", r.headers);
 }
 
 #[test]

@@ -12,8 +12,8 @@ pub struct SyntaxError {
 
 /// Parses every document of a multi-document YAML text; returns the first syntax error.
 pub fn syntax_errors(text: &str) -> Vec<SyntaxError> {
-    for doc in serde_yaml::Deserializer::from_str(text) {
-        if let Err(e) = serde_yaml::Value::deserialize(doc) {
+    for doc in serde_norway::Deserializer::from_str(text) {
+        if let Err(e) = serde_norway::Value::deserialize(doc) {
             let line = e.location().map(|l| l.line()).unwrap_or(1);
             return vec![SyntaxError { line, message: e.to_string() }];
         }

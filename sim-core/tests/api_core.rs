@@ -11,7 +11,7 @@ use sim_core::clock::LAB_EPOCH_UNIX;
 const NOW: i64 = LAB_EPOCH_UNIX + 300;
 
 fn yaml(s: &str) -> Value {
-    serde_yaml::from_str(s).unwrap()
+    serde_norway::from_str(s).unwrap()
 }
 
 fn server() -> ApiServer {

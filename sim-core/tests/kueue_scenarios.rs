@@ -9,7 +9,7 @@ use sim_core::cluster::kueue::preemption::{FairSharingConfig, Strategy};
 use sim_core::cluster::Cluster;
 use std::collections::{BTreeMap, BTreeSet};
 
-fn y2j(v: &serde_yaml::Value) -> Value {
+fn y2j(v: &serde_norway::Value) -> Value {
     serde_json::to_value(v).expect("YAML is JSON-compatible")
 }
 
@@ -340,7 +340,7 @@ fn run_table(file: &str) -> (usize, Vec<String>) {
     std::panic::set_hook(Box::new(|_| {}));
     let path = format!("{}/tests/kueue_scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let cases: serde_yaml::Value = serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases: serde_norway::Value = serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let cases: Vec<Value> = y2j(&cases).as_array().cloned().unwrap_or_default();
     let filter = std::env::var("CASE").ok();
     let mut failures = Vec::new();

@@ -20,7 +20,7 @@ const DNS_PATTERN: &str = r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*
 const CEL_SKIPPED: &str = r#"<nil>: Invalid value: "null": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"#;
 
 fn yaml(s: &str) -> Value {
-    serde_yaml::from_str(s).unwrap()
+    serde_norway::from_str(s).unwrap()
 }
 
 fn server() -> ApiServer {

@@ -8,7 +8,7 @@ use sim_core::api::server::{kind_info, ApplyOutcome, DeleteOptions};
 use sim_core::cluster::Cluster;
 
 fn yaml(s: &str) -> Value {
-    serde_yaml::from_str(s).unwrap()
+    serde_norway::from_str(s).unwrap()
 }
 
 fn apply(c: &mut Cluster, manifest: &str) -> ApplyOutcome {

@@ -139,7 +139,7 @@ impl Foreground<Cluster> for EditSession {
             self.finish(&mut out, 2, "Edit cancelled, no changes made.\n");
             return (out, None);
         }
-        let edited: Value = match serde_yaml::from_str::<Value>(&body) {
+        let edited: Value = match serde_norway::from_str::<Value>(&body) {
             Ok(v) => v,
             Err(e) => {
                 let reopened = self.reopen(text, &format!("The edited file had a syntax error:\n* {e}"));

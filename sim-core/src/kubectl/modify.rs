@@ -168,7 +168,7 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
         out.err("error: must specify -p to patch");
         return;
     };
-    let body: Value = match serde_yaml::from_str::<serde_yaml::Value>(text).ok().and_then(|v| serde_json::to_value(v).ok()) {
+    let body: Value = match serde_norway::from_str::<serde_norway::Value>(text).ok().and_then(|v| serde_json::to_value(v).ok()) {
         Some(v) => v,
         None => {
             out.err(&format!("error: unable to parse \"{text}\": yaml: did not find expected node content"));

@@ -47,8 +47,8 @@ struct Doc {
     obj: Value,
 }
 
-/// go-yaml's `line N: message` from a serde_yaml error, counted within the document.
-fn yaml_error(e: &serde_yaml::Error) -> String {
+/// go-yaml's `line N: message` from a serde_norway error, counted within the document.
+fn yaml_error(e: &serde_norway::Error) -> String {
     let text = e.to_string();
     let msg = text.split(" at line ").next().unwrap_or(&text).to_string();
     let line = e.location().map(|l| l.line()).unwrap_or(1);
@@ -99,8 +99,8 @@ fn read_docs(out: &mut Out<'_, '_>, paths: &[String], recursive: bool) -> (Vec<D
     for (source, text) in files {
         let mut parse_failed = false;
         for doc in split_documents(&text) {
-            match serde_yaml::from_str::<serde_yaml::Value>(&doc) {
-                Ok(serde_yaml::Value::Null) => {}
+            match serde_norway::from_str::<serde_norway::Value>(&doc) {
+                Ok(serde_norway::Value::Null) => {}
                 Ok(v) => match serde_json::to_value(&v) {
                     Ok(obj) => docs.push(Doc { source: source.clone(), obj }),
                     Err(e) => errors.push(format!("error: error parsing {source}: error converting YAML to JSON: {e}")),
@@ -614,7 +614,7 @@ pub fn check_manifest_file(api: &ApiServer, now: i64, source: &str, text: &str) 
     for (line, doc_text) in docs {
         // The first non-blank, non-comment line is where the marker goes.
         let line = line + doc_text.lines().position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).unwrap_or(0);
-        let Ok(value) = serde_yaml::from_str::<serde_yaml::Value>(&doc_text) else { continue };
+        let Ok(value) = serde_norway::from_str::<serde_norway::Value>(&doc_text) else { continue };
         if value.is_null() {
             continue;
         }

@@ -538,7 +538,7 @@ fn file_object(
         );
     };
     let mut docs = Vec::new();
-    for (i, doc) in serde_yaml::Deserializer::from_str(&text).enumerate() {
+    for (i, doc) in serde_norway::Deserializer::from_str(&text).enumerate() {
         match Value::deserialize(doc) {
             Ok(Value::Null) => {}
             Ok(v) => docs.push(v),

@@ -172,7 +172,7 @@ impl Lab {
     /// Parses a lab folder given as (path inside the folder → content).
     pub fn from_files(files: &BTreeMap<String, String>) -> Result<Lab, String> {
         let yaml = files.get("lab.yaml").ok_or("lab.yaml is missing")?;
-        let mut lab: Lab = serde_yaml::from_str(yaml).map_err(|e| format!("lab.yaml: {e}"))?;
+        let mut lab: Lab = serde_norway::from_str(yaml).map_err(|e| format!("lab.yaml: {e}"))?;
         lab.solution = files.get("solution.sh").cloned().unwrap_or_default();
         for (path, content) in files {
             if let Some(rel) = path.strip_prefix("files/") {

@@ -224,8 +224,8 @@ fn try_help_yq<W: World>(cx: &mut Cx<'_, W>) {
 fn parse_docs(text: &str) -> Result<Vec<J>, String> {
     use serde::Deserialize;
     let mut docs = Vec::new();
-    for d in serde_yaml::Deserializer::from_str(text) {
-        let v = serde_yaml::Value::deserialize(d).map_err(|e| e.to_string())?;
+    for d in serde_norway::Deserializer::from_str(text) {
+        let v = serde_norway::Value::deserialize(d).map_err(|e| e.to_string())?;
         docs.push(from_yaml(&v));
     }
     if docs.is_empty() {
@@ -234,8 +234,8 @@ fn parse_docs(text: &str) -> Result<Vec<J>, String> {
     Ok(docs)
 }
 
-fn from_yaml(v: &serde_yaml::Value) -> J {
-    use serde_yaml::Value as Y;
+fn from_yaml(v: &serde_norway::Value) -> J {
+    use serde_norway::Value as Y;
     match v {
         Y::Null => J::Null,
         Y::Bool(b) => J::Bool(*b),
@@ -247,7 +247,7 @@ fn from_yaml(v: &serde_yaml::Value) -> J {
                 .map(|(k, v)| {
                     let key = match k {
                         Y::String(s) => s.clone(),
-                        other => serde_yaml::to_string(other).unwrap_or_default().trim_end().to_string(),
+                        other => serde_norway::to_string(other).unwrap_or_default().trim_end().to_string(),
                     };
                     (key, from_yaml(v))
                 })
