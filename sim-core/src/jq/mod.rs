@@ -84,6 +84,10 @@ pub enum Stream {
     Stderr,
 }
 
+/// The status jq ends with when a limit of the simulator (steps, nesting) stopped an input — as
+/// `timeout` and the shell's step budget end: real jq would have gone on.
+pub const LIMIT_STATUS: i32 = 124;
+
 /// What a run wrote, in the order written, and jq's exit status.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outcome {
@@ -204,6 +208,8 @@ impl Program {
         let at = if options.null_input { "<unknown>".to_string() } else { format!("{source}:{lines}") };
         let mut outcome = Outcome::default();
         let mut failed = false;
+        // A limit of the simulator stopped an input (not something real jq would do).
+        let mut limited = false;
         let mut last: Option<J> = None;
         let mut pending = first.into_iter();
         loop {
@@ -237,9 +243,13 @@ impl Program {
             outcome.write(Stream::Stderr, debug);
             match r {
                 Ok(()) | Err(Halt::Break(_)) => {}
-                Err(Halt::Err(J::Str(msg))) | Err(Halt::Limit(msg)) => {
+                Err(Halt::Err(J::Str(msg))) => {
                     outcome.write(Stream::Stderr, format!("jq: error (at {at}): {msg}\n"));
                     failed = true;
+                }
+                Err(Halt::Limit(msg)) => {
+                    outcome.write(Stream::Stderr, format!("jq: error (at {at}): {msg}\n"));
+                    limited = true;
                 }
                 Err(Halt::Err(other)) => {
                     let mut s = String::new();
@@ -250,6 +260,7 @@ impl Program {
             }
         }
         outcome.status = match (failed, options.exit_status, last) {
+            _ if limited => LIMIT_STATUS,
             (true, _, _) => 5,
             (false, false, _) => 0,
             (false, true, None) => 4,
