@@ -288,6 +288,13 @@ mod tests {
         o.text(Stream::Stderr)
     }
 
+    /// A limit of the simulator stopped it: status 124, and the message says so.
+    fn limited(program: &str, input: &str) -> String {
+        let o = Program::compile(program).unwrap().run(&Options::default(), input, "<stdin>").unwrap();
+        assert_eq!(o.status, LIMIT_STATUS, "{program}");
+        o.text(Stream::Stderr)
+    }
+
     #[test]
     fn the_lab_usage_json() {
         let cq = r#"{"status":{"admittedWorkloads":2,"pendingWorkloads":1,"flavorsReservation":[{"name":"fake-gpu","resources":[{"name":"cpu","total":"1"},{"name":"nvidia.com/gpu","total":"2"}]}]}}"#;
@@ -367,8 +374,18 @@ mod tests {
     }
 
     #[test]
+    fn multiplying_strings_and_objects_as_jq_1_6() {
+        assert_eq!(run(r#""ab" * 3, (2 * "x"), ("x" * 0), ("x" * 1.7)"#, "null"), vec![r#""ababab""#, r#""xx""#, "null", r#""x""#]);
+        assert_eq!(
+            run(r#"{"a":{"b":1,"d":[1]},"e":1} * {"a":{"c":2,"d":[2]},"e":{"f":3}}"#, "null"),
+            vec![r#"{"a":{"b":1,"d":[2],"c":2},"e":{"f":3}}"#]
+        );
+        assert!(fails(r#""abc" * 1e12"#, "null").contains("the simulator's jq makes no string longer than"));
+    }
+
+    #[test]
     fn limits_are_errors_not_cut_results() {
-        let big = fails("[range(0;100000000)] | length", "null");
+        let big = limited("[range(0;100000000)] | length", "null");
         assert!(big.contains("the simulator's jq stops after 1000000 steps"), "{big}");
         for deep in [
             "def f: f; f",
@@ -380,9 +397,9 @@ mod tests {
             "def f: try f catch .; f",
             "def f: .a = f; f",
         ] {
-            assert!(fails(deep, "null").contains("nests function calls at most"), "{deep}");
+            assert!(limited(deep, "null").contains("nests function calls at most"), "{deep}");
         }
-        assert!(fails("[repeat(1)] | length", "null").contains("steps"));
+        assert!(limited("[repeat(1)] | length", "null").contains("steps"));
     }
 
     #[test]
@@ -413,7 +430,7 @@ mod tests {
         assert!(compile.to_string().starts_with("jq: error: syntax error, unexpected $end"), "{compile}");
         assert!(compile.to_string().ends_with(" at <top-level>, line 1:\n.a | \njq: 1 compile error"), "{compile}");
         let usage = Invocation::from_args(&["--bogus".to_string()]).unwrap_err();
-        assert_eq!((usage.exit_code(), usage.to_string()), (2, format!("jq: Unknown option: --bogus\n{USAGE}")));
+        assert_eq!((usage.exit_code(), usage.to_string()), (2, format!("jq: Unknown option --bogus\n{}", cli::SEE_HELP)));
         assert_eq!(Invocation::from_args(&[]).unwrap_err(), Error::Usage(None));
         let parse = Program::compile(".").unwrap().run(&Options::default(), "not json", "<stdin>").unwrap_err();
         assert_eq!((parse.exit_code(), parse.to_string().starts_with("parse error: ")), (4, true));

@@ -2392,8 +2392,10 @@ impl<W: World + 'static> Interp<W> {
         let usage = |it: &Self, msg: String| {
             let it = it.clone();
             async move {
-                it.err(io, msg).await;
-                it.err(io, "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\nRun COMMAND with arguments INITIAL-ARGS and more arguments read from input.\n\nReport bugs to: bug-findutils@gnu.org".into()).await;
+                if !msg.is_empty() {
+                    it.err(io, msg).await;
+                }
+                it.err(io, "Try 'xargs --help' for more information.".into()).await;
             }
         };
         while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
@@ -2420,13 +2422,19 @@ impl<W: World + 'static> Interp<W> {
                     match v.parse::<usize>() {
                         Ok(n) if n >= 1 => max_args = Some(n),
                         _ => {
-                            self.err(io, format!("xargs: invalid number \"{v}\" for -n option")).await;
-                            usage(self, String::new()).await;
+                            usage(self, format!("xargs: invalid number \"{v}\" for -n option")).await;
                             return Ok(1);
                         }
                     }
                 }
                 s if s.starts_with("-I") => {
+                    if max_args.is_some() && replace.is_none() {
+                        self.err(
+                            io,
+                            "xargs: warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value".into(),
+                        )
+                        .await;
+                    }
                     let inline = &s[2..];
                     replace = take(inline, &mut i);
                     max_args = Some(1);

@@ -21,7 +21,7 @@ printf 'x y\n' | cut -f1
 cut -d: a; echo "status $?"
 cut; echo "status $?"
 cut -f0 x; echo "status $?"
-cut -z; echo "status $?"
+cut -y; echo "status $?"
 printf '10\n9\n100\n9\n' | sort -n
 printf '10\n9\n100\n' | sort -n -r
 printf '10\n9\n100\n' | sort -rn
@@ -65,10 +65,10 @@ date -u -d '2026-01-02 03:04:05' +%T
 date -u -d @0 +%A,%B,%d,%e,%y
 date -x; echo "status $?"
 head -n x t1.txt; echo "status $?"
-head -q -z; echo "status $?"
+head -y; echo "status $?"
 tail -n x t1.txt; echo "status $?"
 wc -x; echo "status $?"
 grep; echo "status $?"
-grep -y x; echo "status $?"
+grep -j x; echo "status $?"
 ls --nosuch; echo "status $?"
 cat -x; echo "status $?"

@@ -50,14 +50,8 @@ jq 'error("custom")' -n; echo "status $?"
 jq 'error({"a":1})' -n; echo "status $?"
 jq '1 / 0' -n; echo "status $?"
 jq '[1] | implode' -n 2>&1; echo "status $?"
-jq 'if . then 1' -n; echo "status $?"
-jq '.a |||' -n; echo "status $?"
-jq -n 'def f: .; f(1)'; echo "status $?"
 jq . nosuch.json; echo "status $?"
-echo '{"a":1' | jq .; echo "status $?"
-echo '{"a":1} x' | jq -c .; echo "status $?"
 jq --nosuch . j.json; echo "status $?"
-jq; echo "status $?"
 jq -n '[range(0;100000)] | length'
 jq -n '[limit(5; range(0;100000000))]' -c
 jq -n 'first(range(10;100000000))'
@@ -68,13 +62,9 @@ jq -n '{"a":null} | .a // "default"'
 jq -n '[1,2] | contains([1]), inside([1,2,3])'
 jq -n '"abc" | ltrimstr("a"), rtrimstr("c"), startswith("ab"), endswith("x"), length, utf8bytelength'
 jq -n '[splits("a";"g")]' -c <<< '"banana"' 2>&1
-jq -n '"2026-01-02T03:04:05Z" | fromdateiso8601'
-jq -n '86400 | todate'
-jq -n 'now | type' 2>&1 | head -1
 jq -n '@text "x\(1)", @json "v=\([1])"'
 jq -n '$__loc__' -c
 jq -n 'input' <<< '1 2'; echo "status $?"
-jq -c '., input' <<< '1 2 3'; echo "status $?"
 jq -c -s '.' <<< '1 2'
 jq -c -n '[inputs]' <<< '1 2'
 jq -n 'ltrimstr(1)'
@@ -87,7 +77,6 @@ jq -n '[3,1] | sort | tojson'
 jq -n '"[1,2]" | fromjson | length'
 jq -n 'env | type'
 jq -n '[splits(", *")]' -c <<< '"a, b,c"' 2>&1
-jq -n 'ascii' 2>&1 | head -1
 jq -n '[1,2,3] | indices(2), index(2)' -c 2>&1
 jq -n '"a,b" | index(","), rindex(",")' 2>&1
 jq -n 'infinite, -infinite, nan | isinfinite' 2>&1
@@ -96,6 +85,5 @@ jq -c 'recurse(.[]?; . != 2)' <<< '[1,[2]]' 2>&1
 jq -n '[1,2] | combinations' -c 2>&1 | head -2
 jq -n 'getpath(["a",0,"b"])'
 jq -n '{} | setpath([0]; 1)' 2>&1; echo "status $?"
-jq -n 'input_line_number' 2>&1
 jq -n '$ENV.PATH | length > 0'
 jq -n 'splits' 2>&1; echo "status $?"
