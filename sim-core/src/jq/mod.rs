@@ -28,7 +28,7 @@ pub use error::{CompileError, Error};
 use ast::{Expr, FuncDef};
 use eval::{eval, Ctx, Env, Halt};
 use std::collections::{BTreeMap, VecDeque};
-use value::{compact, parse_stream, pretty_with, sorted_keys, J};
+use value::{compact, parse_prefix, pretty_with, sorted_keys, J};
 
 pub use eval::{MAX_CALL_DEPTH, MAX_STEPS};
 
@@ -180,6 +180,7 @@ impl Program {
     /// `source` names the input in runtime errors: `<stdin>`, or the last file read.
     pub fn run(&self, options: &Options, input: &str, source: &str) -> Result<Outcome, Error> {
         let lines = input.lines().count();
+        let mut bad_input: Option<String> = None;
         let mut queue: VecDeque<J> = if options.raw_input {
             if options.slurp {
                 VecDeque::from([J::Str(input.to_string())])
@@ -187,11 +188,16 @@ impl Program {
                 input.lines().map(|l| J::Str(l.to_string())).collect()
             }
         } else {
-            match parse_stream(input) {
-                Ok(v) if options.slurp && !options.null_input => VecDeque::from([J::Arr(v)]),
-                Ok(v) => v.into(),
-                Err(_) if options.null_input => VecDeque::new(),
-                Err(e) => return Err(Error::Parse(e)),
+            match parse_prefix(input) {
+                (v, None) if options.slurp && !options.null_input => VecDeque::from([J::Arr(v)]),
+                (v, None) => v.into(),
+                (_, Some(_)) if options.null_input => VecDeque::new(),
+                (_, Some(e)) if options.slurp => return Err(Error::Parse(e)),
+                // jq runs the program over the values read before the bad one, then stops.
+                (v, Some(e)) => {
+                    bad_input = Some(e);
+                    v.into()
+                }
             }
         };
         let first = if options.null_input { vec![J::Null] } else { Vec::new() };
@@ -258,6 +264,11 @@ impl Program {
                     failed = true;
                 }
             }
+        }
+        if let Some(e) = bad_input {
+            outcome.write(Stream::Stderr, format!("{}\n", Error::Parse(e)));
+            outcome.status = Error::Parse(String::new()).exit_code();
+            return Ok(outcome);
         }
         outcome.status = match (failed, options.exit_status, last) {
             _ if limited => LIMIT_STATUS,
@@ -384,6 +395,18 @@ mod tests {
     }
 
     #[test]
+    fn values_before_bad_input_are_run_then_the_parse_error() {
+        let p = Program::compile(".").unwrap();
+        let o = p.run(&Options { compact: true, ..Options::default() }, "{\"a\":1} 2 x\n", "<stdin>").unwrap();
+        assert_eq!(o.text(Stream::Stdout), "{\"a\":1}\n2\n");
+        assert_eq!(o.text(Stream::Stderr), "parse error: Invalid numeric literal at line 2, column 0\n");
+        assert_eq!(o.status, 4);
+        // Slurped, nothing runs.
+        let s = Options { slurp: true, ..Options::default() };
+        assert_eq!(p.run(&s, "1 ]", "<stdin>").unwrap_err().to_string(), "parse error: Unmatched ']' at line 1, column 3");
+    }
+
+    #[test]
     fn limits_are_errors_not_cut_results() {
         let big = limited("[range(0;100000000)] | length", "null");
         assert!(big.contains("the simulator's jq stops after 1000000 steps"), "{big}");
@@ -432,7 +455,7 @@ mod tests {
         let usage = Invocation::from_args(&["--bogus".to_string()]).unwrap_err();
         assert_eq!((usage.exit_code(), usage.to_string()), (2, format!("jq: Unknown option --bogus\n{}", cli::SEE_HELP)));
         assert_eq!(Invocation::from_args(&[]).unwrap_err(), Error::Usage(None));
-        let parse = Program::compile(".").unwrap().run(&Options::default(), "not json", "<stdin>").unwrap_err();
-        assert_eq!((parse.exit_code(), parse.to_string().starts_with("parse error: ")), (4, true));
+        let parse = Program::compile(".").unwrap().run(&Options::default(), "not json", "<stdin>").unwrap();
+        assert_eq!((parse.status, parse.text(Stream::Stderr).as_str()), (4, "parse error: Invalid literal at line 1, column 4\n"));
     }
 }

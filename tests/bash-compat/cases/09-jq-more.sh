@@ -87,3 +87,14 @@ jq -n 'getpath(["a",0,"b"])'
 jq -n '{} | setpath([0]; 1)' 2>&1; echo "status $?"
 jq -n '$ENV.PATH | length > 0'
 jq -n 'splits' 2>&1; echo "status $?"
+echo '{"a":1' | jq .; echo "status $?"
+echo '[1,]' | jq -c .; echo "status $?"
+echo '{"a" 1}' | jq -c .
+echo '{a:1}' | jq -c .
+printf 'nul' | jq .
+echo '"a\qb"' | jq .
+echo '{"a":1,}' | jq .
+echo '1,2' | jq .
+echo '+1 .5 1. 01 -0 1e400' | jq -c .
+jq -n -c '[1e17, 1e15, 1e16, 123456789012345678, 1e-5, 0.0001, -0, 1.5e300, 1e-7, 0.1, 2e16, -2.5e-10]'
+echo '"abc" "{\"a\":1" "1 2" "[1,]" "" "nul"' | jq -c '. as $s | try fromjson catch .'
