@@ -22,7 +22,10 @@ const SEED: u64 = 2026;
 
 /// A fresh session: the lab's cluster and a shell with kubectl.
 pub(super) fn fresh(lab: &Lab) -> (Shell<Cluster>, Cluster) {
-    lab_session(lab, SEED)
+    let (mut shell, cluster) = lab_session(lab, SEED);
+    // Ctrl-C stops a running loop here: the step budget counts one tick's turn.
+    shell.set_interruptible(true);
+    (shell, cluster)
 }
 
 /// The lab named (`?lab=ID`, an imported state's lab), else the default.

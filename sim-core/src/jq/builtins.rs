@@ -504,7 +504,9 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
         }
         ("fromjson", 0) => match v {
             J::Str(s) => match parse_stream(s) {
-                Ok(vals) => vals.into_iter().take(1).try_for_each(out),
+                Ok(vals) if vals.len() == 1 => vals.into_iter().try_for_each(out),
+                Ok(vals) if vals.is_empty() => Err(err(format!("Expected JSON value (while parsing '{s}')"))),
+                Ok(_) => Err(err(format!("Unexpected extra JSON values (while parsing '{s}')"))),
                 Err(e) => Err(err(format!("{e} (while parsing '{s}')"))),
             },
             _ => Err(bad("only strings can be parsed")),

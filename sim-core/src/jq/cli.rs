@@ -7,6 +7,10 @@ use super::Options;
 /// jq 1.6's usage text, printed after a command-line complaint.
 pub const USAGE: &str = "Usage:\tjq [OPTIONS] FILTER [FILES...]\n\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\njq is a tool for processing JSON inputs, applying the given filter to\nits JSON text inputs and producing the filter's results as JSON on\nstandard output.\n\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq";
 
+/// What jq 1.6 prints after a complaint about its command line (its `die()`).
+pub const SEE_HELP: &str =
+    "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq";
+
 /// A jq command line, read: what to run, how, and over which files (none: stdin).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Invocation {
@@ -40,7 +44,8 @@ impl Invocation {
                 "--tab" => options.indent = None,
                 "--arg" | "--argjson" => {
                     if i + 1 >= args.len() {
-                        return Err(Error::Usage(Some(format!("jq: error: {a} takes two parameters (e.g. {a} varname value)"))));
+                        let what = if a == "--arg" { "value" } else { "text" };
+                        return Err(Error::Usage(Some(format!("jq: {a} takes two parameters (e.g. {a} varname {what})"))));
                     }
                     let (name, value) = (args[i].clone(), args[i + 1].clone());
                     i += 2;
@@ -49,7 +54,7 @@ impl Invocation {
                     } else {
                         match parse_stream(&value) {
                             Ok(mut v) if v.len() == 1 => v.remove(0),
-                            _ => return Err(Error::Usage(Some("jq: Invalid JSON text passed to --argjson".into()))),
+                            _ => return Err(Error::Usage(Some("jq: invalid JSON text passed to --argjson".into()))),
                         }
                     };
                     options.vars.insert(name, v);
@@ -60,7 +65,7 @@ impl Invocation {
                     };
                     i += 1;
                     if n > 7 {
-                        return Err(Error::Usage(Some("jq: Cannot indent more than 7 characters".into())));
+                        return Err(Error::Usage(Some("jq: --indent takes a number between -1 and 7".into())));
                     }
                     options.indent = Some(n);
                 }
@@ -82,7 +87,7 @@ impl Invocation {
                         }
                     }
                 }
-                s if s.starts_with('-') && s.len() > 1 => return Err(Error::Usage(Some(format!("jq: Unknown option: {s}")))),
+                s if s.starts_with('-') && s.len() > 1 => return Err(Error::Usage(Some(format!("jq: Unknown option {s}")))),
                 _ => positional.push(a.clone()),
             }
         }

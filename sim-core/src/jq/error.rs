@@ -1,6 +1,6 @@
 //! jq's errors as the library reports them: each with jq's text and the exit status jq gives it.
 
-use super::cli::USAGE;
+use super::cli::{SEE_HELP, USAGE};
 use std::fmt;
 
 /// A lexer, parser or compile-step error: jq's message, without its `jq: error:` frame.
@@ -36,14 +36,15 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Usage(Some(complaint)) => write!(f, "{complaint}\n{USAGE}"),
+            // jq 1.6's die(): the complaint, then where to read more (not the whole usage).
+            Error::Usage(Some(complaint)) => write!(f, "{complaint}\n{SEE_HELP}"),
             Error::Usage(None) => f.write_str(USAGE),
             Error::Compile { message, program } => {
                 // At the end of the program jq shows it with a space after it.
                 let tail = if message.contains("unexpected $end") { " " } else { "" };
                 write!(f, "jq: error: {message} at <top-level>, line 1:\n{program}{tail}\njq: 1 compile error")
             }
-            Error::Open { file, reason } => write!(f, "jq: error: Could not open {file}: {reason}"),
+            Error::Open { file, reason } => write!(f, "jq: error: Could not open file {file}: {reason}"),
             Error::Parse(e) => write!(f, "parse error: {e}"),
         }
     }

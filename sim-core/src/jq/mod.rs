@@ -28,7 +28,7 @@ pub use error::{CompileError, Error};
 use ast::{Expr, FuncDef};
 use eval::{eval, Ctx, Env, Halt};
 use std::collections::{BTreeMap, VecDeque};
-use value::{compact, parse_stream, pretty_with, sorted_keys, J};
+use value::{compact, parse_prefix, pretty_with, sorted_keys, J};
 
 pub use eval::{MAX_CALL_DEPTH, MAX_STEPS};
 
@@ -83,6 +83,10 @@ pub enum Stream {
     Stdout,
     Stderr,
 }
+
+/// The status jq ends with when a limit of the simulator (steps, nesting) stopped an input — as
+/// `timeout` and the shell's step budget end: real jq would have gone on.
+pub const LIMIT_STATUS: i32 = 124;
 
 /// What a run wrote, in the order written, and jq's exit status.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -176,6 +180,7 @@ impl Program {
     /// `source` names the input in runtime errors: `<stdin>`, or the last file read.
     pub fn run(&self, options: &Options, input: &str, source: &str) -> Result<Outcome, Error> {
         let lines = input.lines().count();
+        let mut bad_input: Option<String> = None;
         let mut queue: VecDeque<J> = if options.raw_input {
             if options.slurp {
                 VecDeque::from([J::Str(input.to_string())])
@@ -183,11 +188,16 @@ impl Program {
                 input.lines().map(|l| J::Str(l.to_string())).collect()
             }
         } else {
-            match parse_stream(input) {
-                Ok(v) if options.slurp && !options.null_input => VecDeque::from([J::Arr(v)]),
-                Ok(v) => v.into(),
-                Err(_) if options.null_input => VecDeque::new(),
-                Err(e) => return Err(Error::Parse(e)),
+            match parse_prefix(input) {
+                (v, None) if options.slurp && !options.null_input => VecDeque::from([J::Arr(v)]),
+                (v, None) => v.into(),
+                (_, Some(_)) if options.null_input => VecDeque::new(),
+                (_, Some(e)) if options.slurp => return Err(Error::Parse(e)),
+                // jq runs the program over the values read before the bad one, then stops.
+                (v, Some(e)) => {
+                    bad_input = Some(e);
+                    v.into()
+                }
             }
         };
         let first = if options.null_input { vec![J::Null] } else { Vec::new() };
@@ -204,6 +214,8 @@ impl Program {
         let at = if options.null_input { "<unknown>".to_string() } else { format!("{source}:{lines}") };
         let mut outcome = Outcome::default();
         let mut failed = false;
+        // A limit of the simulator stopped an input (not something real jq would do).
+        let mut limited = false;
         let mut last: Option<J> = None;
         let mut pending = first.into_iter();
         loop {
@@ -237,9 +249,13 @@ impl Program {
             outcome.write(Stream::Stderr, debug);
             match r {
                 Ok(()) | Err(Halt::Break(_)) => {}
-                Err(Halt::Err(J::Str(msg))) | Err(Halt::Limit(msg)) => {
+                Err(Halt::Err(J::Str(msg))) => {
                     outcome.write(Stream::Stderr, format!("jq: error (at {at}): {msg}\n"));
                     failed = true;
+                }
+                Err(Halt::Limit(msg)) => {
+                    outcome.write(Stream::Stderr, format!("jq: error (at {at}): {msg}\n"));
+                    limited = true;
                 }
                 Err(Halt::Err(other)) => {
                     let mut s = String::new();
@@ -249,7 +265,13 @@ impl Program {
                 }
             }
         }
+        if let Some(e) = bad_input {
+            outcome.write(Stream::Stderr, format!("{}\n", Error::Parse(e)));
+            outcome.status = Error::Parse(String::new()).exit_code();
+            return Ok(outcome);
+        }
         outcome.status = match (failed, options.exit_status, last) {
+            _ if limited => LIMIT_STATUS,
             (true, _, _) => 5,
             (false, false, _) => 0,
             (false, true, None) => 4,
@@ -274,6 +296,13 @@ mod tests {
     fn fails(program: &str, input: &str) -> String {
         let o = Program::compile(program).unwrap().run(&Options::default(), input, "<stdin>").unwrap();
         assert_eq!(o.status, 5);
+        o.text(Stream::Stderr)
+    }
+
+    /// A limit of the simulator stopped it: status 124, and the message says so.
+    fn limited(program: &str, input: &str) -> String {
+        let o = Program::compile(program).unwrap().run(&Options::default(), input, "<stdin>").unwrap();
+        assert_eq!(o.status, LIMIT_STATUS, "{program}");
         o.text(Stream::Stderr)
     }
 
@@ -356,8 +385,30 @@ mod tests {
     }
 
     #[test]
+    fn multiplying_strings_and_objects_as_jq_1_6() {
+        assert_eq!(run(r#""ab" * 3, (2 * "x"), ("x" * 0), ("x" * 1.7)"#, "null"), vec![r#""ababab""#, r#""xx""#, "null", r#""x""#]);
+        assert_eq!(
+            run(r#"{"a":{"b":1,"d":[1]},"e":1} * {"a":{"c":2,"d":[2]},"e":{"f":3}}"#, "null"),
+            vec![r#"{"a":{"b":1,"d":[2],"c":2},"e":{"f":3}}"#]
+        );
+        assert!(fails(r#""abc" * 1e12"#, "null").contains("the simulator's jq makes no string longer than"));
+    }
+
+    #[test]
+    fn values_before_bad_input_are_run_then_the_parse_error() {
+        let p = Program::compile(".").unwrap();
+        let o = p.run(&Options { compact: true, ..Options::default() }, "{\"a\":1} 2 x\n", "<stdin>").unwrap();
+        assert_eq!(o.text(Stream::Stdout), "{\"a\":1}\n2\n");
+        assert_eq!(o.text(Stream::Stderr), "parse error: Invalid numeric literal at line 2, column 0\n");
+        assert_eq!(o.status, 4);
+        // Slurped, nothing runs.
+        let s = Options { slurp: true, ..Options::default() };
+        assert_eq!(p.run(&s, "1 ]", "<stdin>").unwrap_err().to_string(), "parse error: Unmatched ']' at line 1, column 3");
+    }
+
+    #[test]
     fn limits_are_errors_not_cut_results() {
-        let big = fails("[range(0;100000000)] | length", "null");
+        let big = limited("[range(0;100000000)] | length", "null");
         assert!(big.contains("the simulator's jq stops after 1000000 steps"), "{big}");
         for deep in [
             "def f: f; f",
@@ -369,9 +420,9 @@ mod tests {
             "def f: try f catch .; f",
             "def f: .a = f; f",
         ] {
-            assert!(fails(deep, "null").contains("nests function calls at most"), "{deep}");
+            assert!(limited(deep, "null").contains("nests function calls at most"), "{deep}");
         }
-        assert!(fails("[repeat(1)] | length", "null").contains("steps"));
+        assert!(limited("[repeat(1)] | length", "null").contains("steps"));
     }
 
     #[test]
@@ -402,9 +453,9 @@ mod tests {
         assert!(compile.to_string().starts_with("jq: error: syntax error, unexpected $end"), "{compile}");
         assert!(compile.to_string().ends_with(" at <top-level>, line 1:\n.a | \njq: 1 compile error"), "{compile}");
         let usage = Invocation::from_args(&["--bogus".to_string()]).unwrap_err();
-        assert_eq!((usage.exit_code(), usage.to_string()), (2, format!("jq: Unknown option: --bogus\n{USAGE}")));
+        assert_eq!((usage.exit_code(), usage.to_string()), (2, format!("jq: Unknown option --bogus\n{}", cli::SEE_HELP)));
         assert_eq!(Invocation::from_args(&[]).unwrap_err(), Error::Usage(None));
-        let parse = Program::compile(".").unwrap().run(&Options::default(), "not json", "<stdin>").unwrap_err();
-        assert_eq!((parse.exit_code(), parse.to_string().starts_with("parse error: ")), (4, true));
+        let parse = Program::compile(".").unwrap().run(&Options::default(), "not json", "<stdin>").unwrap();
+        assert_eq!((parse.status, parse.text(Stream::Stderr).as_str()), (4, "parse error: Invalid literal at line 1, column 4\n"));
     }
 }

@@ -13,6 +13,26 @@ pub fn desc(v: &J) -> String {
 }
 
 /// `x op y` as jq computes it; the error is jq's message.
+/// The longest string `string * number` makes.
+const MAX_REPEAT_BYTES: f64 = 16_000_000.0;
+
+/// `object * object`: keys of both, merged recursively where both values are objects.
+fn deep_merge(x: &J, y: &J) -> J {
+    match (x, y) {
+        (J::Obj(a), J::Obj(b)) => {
+            let mut m = a.clone();
+            for (k, v) in b {
+                match m.iter_mut().find(|(key, _)| key == k) {
+                    Some((_, old)) => *old = deep_merge(old, v),
+                    None => m.push((k.clone(), v.clone())),
+                }
+            }
+            J::Obj(m)
+        }
+        _ => y.clone(),
+    }
+}
+
 pub fn binary(op: &str, x: &J, y: &J) -> Result<J, String> {
     use std::cmp::Ordering::*;
     Ok(match op {
@@ -46,6 +66,21 @@ pub fn binary(op: &str, x: &J, y: &J) -> Result<J, String> {
         },
         "*" => match (x, y) {
             (J::Num(a), J::Num(b)) => J::Num(a * b),
+            // jq 1.6: a string repeated (int) n times; null when that is not positive.
+            (J::Str(t), J::Num(n)) | (J::Num(n), J::Str(t)) => {
+                if *n >= 1.0 && (t.len() as f64) * n.trunc() <= MAX_REPEAT_BYTES {
+                    J::Str(t.repeat(*n as usize))
+                } else if *n >= 1.0 && !t.is_empty() {
+                    return Err(format!(
+                        "시뮬레이터의 jq 는 {MAX_REPEAT_BYTES} 바이트보다 긴 문자열을 만들지 않습니다 / the simulator's jq makes no string longer than {MAX_REPEAT_BYTES} bytes"
+                    ));
+                } else if *n >= 1.0 {
+                    J::Str(String::new())
+                } else {
+                    J::Null
+                }
+            }
+            (J::Obj(_), J::Obj(_)) => deep_merge(x, y),
             _ => return Err(format!("{} ({}) and {} ({}) cannot be multiplied", x.type_name(), desc(x), y.type_name(), desc(y))),
         },
         "/" => match (x, y) {

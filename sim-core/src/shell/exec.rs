@@ -8,7 +8,11 @@
 //! A job yields at a loop's next iteration when its slice of [`SLICE_STEPS`] is used up or when
 //! the iteration let virtual time pass (`sleep`), while it waits for a command left running
 //! (`kubectl get -w` inside a loop) and while `watch` waits for its next round. A job that runs
-//! [`STEP_LIMIT`] steps is stopped with a message saying so. Nothing here is concurrent: the
+//! [`STEP_LIMIT`] steps without the user being able to interrupt it is stopped with a message
+//! saying so (status [`BUDGET_STATUS`]): under a headless host (`transcript.rs`, `kueue-lab
+//! sim`) that is the whole command line; under an interruptible host (the browser, see
+//! [`Shell::set_interruptible`]) it is one turn, so a loop there runs on, a slice a tick, until
+//! Ctrl-C ([`Shell::interrupt`], status 130). Nothing here is concurrent: the
 //! future is polled by hand with a no-op waker, and everything it needs from the shell and the
 //! world it asks for through an *effect* — a closure the driver runs with `&mut Shell` and
 //! `&mut W` — so the future itself borrows nothing between polls.
@@ -37,7 +41,7 @@ pub const BUILTINS: &[&str] = &[
 ];
 
 /// Steps (commands, loop rounds, function calls) one command line may take before the
-/// simulator stops it.
+/// simulator stops it — one turn of it when the host lets the user interrupt between turns.
 pub const STEP_LIMIT: u64 = 100_000;
 /// Steps a job runs before it lets the host have a turn (the browser's Ctrl-C, a tick).
 pub const SLICE_STEPS: u64 = 5_000;
@@ -165,6 +169,9 @@ struct Core<W> {
     /// Written to the terminal and not yet handed to the host.
     term: RefCell<Output>,
     steps: Cell<u64>,
+    /// Where the step budget started counting (moves to each turn's start under an
+    /// interruptible host).
+    budget_base: Cell<u64>,
     slice_end: Cell<u64>,
     /// Virtual time passed during this slice (a loop then lets the host have a turn).
     slept: Cell<bool>,
@@ -284,6 +291,7 @@ impl<W: World + 'static> Job<W> {
             response: RefCell::new(None),
             term: RefCell::new(Output::default()),
             steps: Cell::new(0),
+            budget_base: Cell::new(0),
             slice_end: Cell::new(SLICE_STEPS),
             slept: Cell::new(false),
             wait: Cell::new(Wait::Steps),
@@ -325,6 +333,9 @@ impl<W: World + 'static> Job<W> {
     /// Runs the job until it ends or yields; returns what it wrote to the terminal meanwhile.
     pub(super) fn drive(&mut self, sh: &mut Shell<W>, world: &mut W) -> Output {
         let core = self.core.clone();
+        if sh.interruptible {
+            core.budget_base.set(core.steps.get());
+        }
         core.slice_end.set(core.steps.get() + SLICE_STEPS);
         core.slept.set(false);
         core.yield_requested.set(false);
@@ -500,7 +511,7 @@ impl<W: World + 'static> Interp<W> {
     async fn step(&self, io: &Io) -> Result<(), Jump> {
         let n = self.core.steps.get() + 1;
         self.core.steps.set(n);
-        if n > STEP_LIMIT {
+        if n - self.core.budget_base.get() > STEP_LIMIT {
             self.err(
                 io,
                 format!(
@@ -1052,7 +1063,8 @@ impl<W: World + 'static> Interp<W> {
     }
 
     async fn call_function(&self, def: Rc<FunctionDef>, argv: Vec<String>, io: &Io, cond: bool) -> Res {
-        self.step(io).await?;
+        // A call may be a round of a loop made of recursion: the host gets its turn too.
+        self.round(io).await?;
         let depth = self.core.depth.get();
         if depth >= MAX_CALL_DEPTH {
             self.err(io, format!("bash: {}: maximum function nesting level exceeded ({MAX_CALL_DEPTH})", def.name)).await;
@@ -2380,8 +2392,10 @@ impl<W: World + 'static> Interp<W> {
         let usage = |it: &Self, msg: String| {
             let it = it.clone();
             async move {
-                it.err(io, msg).await;
-                it.err(io, "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\nRun COMMAND with arguments INITIAL-ARGS and more arguments read from input.\n\nReport bugs to: bug-findutils@gnu.org".into()).await;
+                if !msg.is_empty() {
+                    it.err(io, msg).await;
+                }
+                it.err(io, "Try 'xargs --help' for more information.".into()).await;
             }
         };
         while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
@@ -2408,13 +2422,19 @@ impl<W: World + 'static> Interp<W> {
                     match v.parse::<usize>() {
                         Ok(n) if n >= 1 => max_args = Some(n),
                         _ => {
-                            self.err(io, format!("xargs: invalid number \"{v}\" for -n option")).await;
-                            usage(self, String::new()).await;
+                            usage(self, format!("xargs: invalid number \"{v}\" for -n option")).await;
                             return Ok(1);
                         }
                     }
                 }
                 s if s.starts_with("-I") => {
+                    if max_args.is_some() && replace.is_none() {
+                        self.err(
+                            io,
+                            "xargs: warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value".into(),
+                        )
+                        .await;
+                    }
                     let inline = &s[2..];
                     replace = take(inline, &mut i);
                     max_args = Some(1);

@@ -224,6 +224,8 @@ pub struct Shell<W> {
     commands: BTreeMap<String, Rc<dyn Command<W>>>,
     /// The command the last input left running, until the host takes it.
     foreground: Option<Box<dyn Foreground<W>>>,
+    /// The host lets the user interrupt (Ctrl-C) between turns of a running job.
+    interruptible: bool,
 }
 
 /// Bash's interactive history keeps at most this many entries.
@@ -232,11 +234,19 @@ pub const HISTORY_LIMIT: usize = 500;
 impl<W: World + 'static> Shell<W> {
     /// A shell with the standard tools (see [`commands::standard`]).
     pub fn new(state: ShellState) -> Self {
-        let mut sh = Shell { state, commands: BTreeMap::new(), foreground: None };
+        let mut sh = Shell { state, commands: BTreeMap::new(), foreground: None, interruptible: false };
         for (name, cmd) in commands::standard::<W>() {
             sh.commands.insert(name.to_string(), cmd);
         }
         sh
+    }
+
+    /// Says the host lets the user interrupt a running job between its turns (the browser's
+    /// Ctrl-C): the step budget then counts one turn, and a loop runs on across turns until
+    /// interrupted. A headless host (the default) gets the budget over the whole command line,
+    /// so a runaway loop ends with status [`BUDGET_STATUS`] and a message saying why.
+    pub fn set_interruptible(&mut self, on: bool) {
+        self.interruptible = on;
     }
 
     /// The command the last input left running in the foreground, if any.

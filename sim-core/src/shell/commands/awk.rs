@@ -1,12 +1,16 @@
 //! `awk`: the POSIX language as learners use it (patterns and ranges, `BEGIN`/`END`, fields,
 //! `-F`, `-v`, arrays, `for (k in a)`, functions, `printf`, `split`, `sub`, `gsub`, `match`,
 //! `substr`, `getline` from files, output to files), behaving and failing like mawk — the awk
-//! of Debian and Ubuntu. A run takes at most [`AWK_STEPS`] steps; going past is an error.
+//! of Debian and Ubuntu. A run takes at most [`AWK_STEPS`] steps; going past is an error saying
+//! so, with status [`LIMIT_STATUS`].
 
 use super::text::compile_regex;
 use crate::shell::{Cx, World};
 use regex::Regex;
 use std::collections::BTreeMap;
+
+/// The status a run stopped by a limit of the simulator ends with (as `timeout` ends).
+pub const LIMIT_STATUS: i32 = 124;
 
 /// Statements and expressions one run may evaluate.
 pub const AWK_STEPS: u64 = 2_000_000;
@@ -1215,6 +1219,8 @@ struct Interp<'p, 'c, 'w, W> {
     nf: usize,
     exit_code: i32,
     steps: u64,
+    /// A limit of the simulator stopped the run (steps, nesting of calls): status 124.
+    limited: bool,
     range_on: Vec<bool>,
     /// Files written with `>` (truncated once) and read with `getline <`.
     opened: BTreeMap<String, usize>,
@@ -1235,6 +1241,7 @@ impl<W: World> Interp<'_, '_, '_, W> {
     fn tick(&mut self) -> R<()> {
         self.steps += 1;
         if self.steps > AWK_STEPS {
+            self.limited = true;
             return Err(format!(
                 "awk: 시뮬레이터의 awk 는 {AWK_STEPS} 단계 뒤에 멈춥니다 (끝나지 않는 반복인가요?) / the simulator's awk stops after {AWK_STEPS} steps (an endless loop?)"
             ));
@@ -1544,6 +1551,7 @@ impl<W: World> Interp<'_, '_, '_, W> {
             return Err(format!("awk: function {name} never defined"));
         };
         if self.frames.len() >= MAX_DEPTH {
+            self.limited = true;
             return Err(format!("awk: 시뮬레이터의 awk 는 함수 호출을 {MAX_DEPTH} 단계까지만 중첩합니다 / the simulator's awk nests function calls at most {MAX_DEPTH} deep"));
         }
         let mut frame = Frame { locals: BTreeMap::new(), arrays: BTreeMap::new() };
@@ -2172,6 +2180,7 @@ pub fn awk<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         nf: 0,
         exit_code: 0,
         steps: 0,
+        limited: false,
         range_on: vec![false; ranges],
         opened: BTreeMap::new(),
         out: String::new(),
@@ -2184,7 +2193,11 @@ pub fn awk<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         Err(msg) => {
             // mawk's stderr is unbuffered, its stdout flushed at exit: the complaint comes first.
             it.cx.errln(&msg);
-            2
+            if it.limited {
+                LIMIT_STATUS
+            } else {
+                2
+            }
         }
     };
     let o = std::mem::take(&mut it.out);

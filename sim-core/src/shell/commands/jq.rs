@@ -34,7 +34,9 @@ fn run<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> Result<i32, Error> {
             for f in &invocation.files {
                 let t = cx.read_input(f).map_err(|e| Error::Open { file: f.clone(), reason: e.to_string() })?;
                 text.push_str(&t);
-                text.push('\n');
+                if !t.ends_with('\n') {
+                    text.push('\n');
+                }
             }
             (text, last.clone())
         }

@@ -95,6 +95,10 @@ pub(crate) fn options<W: World>(cx: &mut Cx<'_, W>, spec: &Spec<'_>, args: &[Str
     }
     parse_opts(spec, args).map_err(|msg| {
         cx.errln(&msg);
+        if spec.cmd == "grep" {
+            // GNU grep shows its synopsis between the complaint and the pointer to --help.
+            cx.errln("Usage: grep [OPTION]... PATTERNS [FILE]...");
+        }
         try_help(cx, spec.cmd);
         usage_status
     })

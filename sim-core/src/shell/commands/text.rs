@@ -502,7 +502,11 @@ fn read_all<W: World>(cx: &mut Cx<'_, W>, cmd: &str, operands: &[String]) -> (St
                 }
             }
             Err(e) => {
-                cx.errln(&format!("{cmd}: {f}: {e}"));
+                if cmd == "sort" {
+                    cx.errln(&format!("sort: cannot read: {f}: {e}"));
+                } else {
+                    cx.errln(&format!("{cmd}: {f}: {e}"));
+                }
                 status = 2;
             }
         }
@@ -534,28 +538,57 @@ pub fn sort<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         Ok(o) => o,
         Err(s) => return s,
     };
-    let (text, status) = read_all(cx, "sort", &o.operands);
-    if status != 0 {
-        return status;
+    // -k START[,END], each FIELD[.CHAR][OPTS]: the key's fields, and its own options (n, r, f).
+    let mut key_opts = String::new();
+    let mut key_field: Option<(usize, usize)> = None;
+    if let Some(k) = o.value('k') {
+        let mut field = |part: &str| -> Option<usize> {
+            let opts_at = part.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(part.len());
+            key_opts.push_str(&part[opts_at..]);
+            part[..opts_at].split('.').next()?.parse().ok()
+        };
+        let (start, end) = match k.split_once(',') {
+            Some((a, b)) => (field(a), field(b)),
+            None => (field(k), Some(usize::MAX)),
+        };
+        match (start, end) {
+            (Some(0), _) => {
+                cx.errln(&format!("sort: field number is zero: invalid field specification ‘{k}’"));
+                try_help(cx, "sort");
+                return 2;
+            }
+            (Some(a), Some(b)) if !key_opts.chars().any(|c| !"nrfbh".contains(c)) => key_field = Some((a, b.max(a))),
+            _ => {
+                cx.errln(&format!("sort: invalid number at field start: invalid count at start of ‘{k}’"));
+                try_help(cx, "sort");
+                return 2;
+            }
+        }
     }
-    let key_field: Option<usize> =
-        o.value('k').and_then(|k| k.split([',', '.']).next()?.trim_end_matches(|c: char| c.is_alphabetic()).parse().ok());
     let sep = o.value('t').and_then(|t| t.chars().next());
     let key = |line: &str| -> String {
         match key_field {
             None => line.to_string(),
-            Some(k) => match sep {
-                Some(c) => line.split(c).skip(k.saturating_sub(1)).collect::<Vec<_>>().join(&c.to_string()),
-                None => {
-                    let fields: Vec<&str> = line.split_whitespace().collect();
-                    fields.get(k.saturating_sub(1)..).map(|f| f.join(" ")).unwrap_or_default()
+            Some((k, end)) => {
+                let take = end.saturating_sub(k).saturating_add(1);
+                match sep {
+                    Some(c) => line.split(c).skip(k.saturating_sub(1)).take(take).collect::<Vec<_>>().join(&c.to_string()),
+                    None => {
+                        let fields: Vec<&str> = line.split_whitespace().collect();
+                        fields.iter().skip(k.saturating_sub(1)).take(take).copied().collect::<Vec<_>>().join(" ")
+                    }
                 }
-            },
+            }
         }
     };
+    let (text, status) = read_all(cx, "sort", &o.operands);
+    if status != 0 {
+        return status;
+    }
     let mut ls: Vec<&str> = lines(&text);
-    let numeric = o.has('n') || o.has('h');
-    let fold = o.has('f');
+    let numeric = o.has('n') || o.has('h') || key_opts.contains(['n', 'h']);
+    let fold = o.has('f') || key_opts.contains('f');
+    let key_reverse = key_opts.contains('r');
     let cmp = |a: &&str, b: &&str| {
         let (ka, kb) = (key(a), key(b));
         let primary = if numeric {
@@ -565,6 +598,7 @@ pub fn sort<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         } else {
             ka.cmp(&kb)
         };
+        let primary = if key_reverse { primary.reverse() } else { primary };
         // Last-resort comparison of whole lines, as GNU sort does.
         primary.then_with(|| if numeric || fold || key_field.is_some() { a.cmp(b) } else { std::cmp::Ordering::Equal })
     };
@@ -704,6 +738,12 @@ pub fn cut<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
             return 1;
         }
     };
+    let zero = list.split([',', '-']).any(|n| !n.is_empty() && n.bytes().all(|b| b == b'0'));
+    if zero {
+        cx.errln(if by_field { "cut: fields are numbered from 1" } else { "cut: byte/character positions are numbered from 1" });
+        try_help(cx, "cut");
+        return 1;
+    }
     let Some(ranges) = parse_list(list) else {
         cx.errln(&format!("cut: invalid field value ‘{list}’"));
         try_help(cx, "cut");
@@ -861,6 +901,11 @@ pub fn tr<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
                 Some(i) => *sets[1].get(i).or(sets[1].last()).unwrap_or(&c),
                 None => c,
             }
+        } else if sets.len() == 2 && !set1.contains(&c) {
+            // -c: the characters not in SET1, in ascending order, map onto SET2 (its last
+            // character repeated).
+            let i = (0..c as u32).filter_map(char::from_u32).filter(|x| !set1.contains(x)).count();
+            *sets[1].get(i).or(sets[1].last()).unwrap_or(&c)
         } else {
             c
         };
@@ -887,6 +932,38 @@ mod tests {
         assert!(compile_regex("[\\]", false, false).unwrap().is_match("\\"));
         assert_eq!(compile_regex("a[b", false, false).unwrap_err(), "Unmatched [, [^, [:, [., or [=");
         assert_eq!(compile_regex("(a", true, false).unwrap_err(), "Unmatched ( or \\(");
+    }
+
+    fn sh(line: &str) -> (String, i32) {
+        let mut clock = crate::clock::Clock::default();
+        let mut shell = crate::shell::Shell::new(crate::shell::ShellState::new(0));
+        let r = shell.run_to_end(&mut clock, line);
+        (r.output.text(), r.status)
+    }
+
+    #[test]
+    fn tr_complement_translates_what_is_not_in_set1() {
+        assert_eq!(sh("echo abc | tr -c a x").0, "axxx");
+        assert_eq!(sh("echo a1b2 | tr -c '[:alpha:]' '_'").0, "a_b__");
+        assert_eq!(sh("echo a1b2 | tr -cd '[:digit:]'").0, "12");
+    }
+
+    #[test]
+    fn sort_keys_with_their_own_options_and_end_field() {
+        assert_eq!(sh("printf 'b 2 x\na 10 y\nc 1 z\nd 1 a\n' | sort -k2,2nr").0, "a 10 y\nb 2 x\nc 1 z\nd 1 a\n");
+        assert_eq!(sh("printf 'x 1 b\ny 1 a\n' | sort -k2,2").0, "x 1 b\ny 1 a\n");
+        assert_eq!(sh("printf 'x 1 b\ny 1 a\n' | sort -k2").0, "y 1 a\nx 1 b\n");
+        assert_eq!(
+            sh("sort -k0 /dev/null"),
+            ("sort: field number is zero: invalid field specification ‘0’\nTry 'sort --help' for more information.\n".into(), 2)
+        );
+        assert_eq!(sh("sort nofile"), ("sort: cannot read: nofile: No such file or directory\n".into(), 2));
+    }
+
+    #[test]
+    fn cut_fields_are_numbered_from_1() {
+        assert_eq!(sh("cut -f0 x"), ("cut: fields are numbered from 1\nTry 'cut --help' for more information.\n".into(), 1));
+        assert_eq!(sh("cut -c 0-2 x").0, "cut: byte/character positions are numbered from 1\nTry 'cut --help' for more information.\n");
     }
 
     #[test]

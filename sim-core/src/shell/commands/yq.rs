@@ -289,7 +289,7 @@ fn scalar(v: &J) -> String {
     match v {
         J::Null => "null".into(),
         J::Bool(b) => b.to_string(),
-        J::Num(n) => crate::jq::value::num_text(*n),
+        J::Num(n) => yaml_number(*n),
         J::Str(s) => quote(s),
         J::Arr(_) => "[]".into(),
         J::Obj(_) => "{}".into(),
@@ -378,6 +378,23 @@ fn block(v: &J, level: usize, indent: usize, out: &mut String) {
             }
         }
         other => out.push_str(&format!("{pad}{}\n", scalar(other))),
+    }
+}
+
+/// A number as a YAML scalar: whole numbers without a point, others as Rust writes them.
+fn yaml_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e17 {
+        format!("{}", n as i64)
+    } else if n.is_nan() {
+        ".nan".into()
+    } else if n.is_infinite() {
+        if n > 0.0 {
+            ".inf".into()
+        } else {
+            "-.inf".into()
+        }
+    } else {
+        format!("{n}")
     }
 }
 

@@ -20,3 +20,5 @@ jq -n '[range(0; 100000000)] | length'
 jq -n 'def f: f; f'
 seq 1 10000000 | wc -l
 bash
+jq -n '"2026-01-02T03:04:05Z" | fromdateiso8601'
+jq -n 'input_line_number'
