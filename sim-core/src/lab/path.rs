@@ -76,7 +76,49 @@ impl FieldPath {
 
     /// Every value the path reaches in `obj`.
     pub fn values<'a>(&self, obj: &'a Value) -> Vec<&'a Value> {
+        self.step(vec![obj]).into_iter().filter(|v| !v.is_null()).collect()
+    }
+}
+
+/// Where a path stops: a list whose items have no `field` equal to `want`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MissingItem {
+    /// The list's key (`flavors`, `resources`), or "" at the top.
+    pub list: String,
+    pub field: String,
+    pub want: String,
+    /// The `field` values the list's items do have.
+    pub have: Vec<String>,
+}
+
+impl FieldPath {
+    /// When the path reaches nothing because a selection (`flavors[name=fake-gpu]`) matched no
+    /// item of a list that is there, that selection and what the list holds instead.
+    pub fn missing_item(&self, obj: &Value) -> Option<MissingItem> {
         let mut cur = vec![obj];
+        let mut last_key = String::new();
+        for seg in &self.segments {
+            if let Segment::Select(field, want) = seg {
+                let items: Vec<&Value> = cur.iter().filter_map(|v| v.as_array()).flatten().collect();
+                let hits = items.iter().filter(|item| item.get(field.as_str()).is_some_and(|f| scalar_text(f) == *want)).count();
+                if hits == 0 && !cur.is_empty() {
+                    let have = items.iter().filter_map(|i| i.get(field.as_str())).map(scalar_text).collect();
+                    return Some(MissingItem { list: last_key, field: field.clone(), want: want.clone(), have });
+                }
+            }
+            if let Segment::Key(k) = seg {
+                last_key = k.clone();
+            }
+            cur = FieldPath { text: String::new(), segments: vec![seg.clone()] }.step(cur);
+            if cur.is_empty() {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn step<'a>(&self, cur: Vec<&'a Value>) -> Vec<&'a Value> {
+        let mut cur = cur;
         for seg in &self.segments {
             let mut next = Vec::new();
             for v in cur {
@@ -91,7 +133,7 @@ impl FieldPath {
             }
             cur = next;
         }
-        cur.into_iter().filter(|v| !v.is_null()).collect()
+        cur
     }
 }
 
@@ -123,5 +165,20 @@ mod tests {
         assert!(FieldPath::parse("spec..x").is_err());
         assert!(FieldPath::parse("spec[").is_err());
         assert!(FieldPath::parse("").is_err());
+    }
+
+    #[test]
+    fn a_selection_that_matches_nothing_says_what_is_there() {
+        let cq =
+            json!({"spec": {"resourceGroups": [{"flavors": [{"name": "fake-gpus", "resources": [{"name": "cpu", "nominalQuota": 2}]}]}]}});
+        let p = FieldPath::parse("spec.resourceGroups[*].flavors[name=fake-gpu].resources[name=cpu].nominalQuota").unwrap();
+        let gap = p.missing_item(&cq).unwrap();
+        assert_eq!((gap.list.as_str(), gap.want.as_str(), gap.have), ("flavors", "fake-gpu", vec!["fake-gpus".to_string()]));
+        let p = FieldPath::parse("spec.resourceGroups[*].flavors[name=fake-gpus].resources[name=cpu].nominalQuota").unwrap();
+        assert_eq!(p.missing_item(&cq), None);
+        let p = FieldPath::parse("spec.resourceGroups[*].flavors[name=fake-gpus].resources[name=memory].nominalQuota").unwrap();
+        assert_eq!(p.missing_item(&cq).map(|g| g.list), Some("resources".to_string()));
+        let p = FieldPath::parse("spec.cohort[name=x]").unwrap();
+        assert_eq!(p.missing_item(&cq), None);
     }
 }
