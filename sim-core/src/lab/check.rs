@@ -489,7 +489,7 @@ fn check_fields(obj: &Value, fields: &[FieldCheck], what: &Text) -> Verdict {
     for f in fields {
         let Ok(path) = FieldPath::parse(&f.path) else { continue };
         let found = path.values(obj);
-        let p = &f.path;
+        let (p_ko, p_en) = path.describe();
         let shown = || if found.is_empty() { "(없음)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
         let shown_en =
             || if found.is_empty() { "(absent)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
@@ -502,45 +502,48 @@ fn check_fields(obj: &Value, fields: &[FieldCheck], what: &Text) -> Verdict {
             if !found.iter().any(|v| loosely_equal(v, want)) {
                 return fail(
                     format!(
-                        "{} 의 `{p}` {} {} {} 하는데 지금은 {}",
+                        "{} 의 {p_ko} {} {} {} 하는데 지금은 {}",
                         what.ko,
-                        korean::particle(p, Josa::IGa),
+                        korean::particle(&p_ko, Josa::IGa),
                         show(want),
                         korean::particle(&show(want), Josa::IeoyaYeoya),
                         shown()
                     ),
-                    format!("{}: `{p}` should be {} but is {}", what.en, show(want), shown_en()),
+                    format!("{}: {p_en} should be {} but is {}", what.en, show(want), shown_en()),
                 );
             }
         } else if let Some(q) = &f.quantity {
             if !found.iter().any(|v| quantities_equal(&scalar_text(v), q)) {
                 return fail(
                     format!(
-                        "{} 의 `{p}` {} {q} {} 하는데 지금은 {}",
+                        "{} 의 {p_ko} {} {q} {} 하는데 지금은 {}",
                         what.ko,
-                        korean::particle(p, Josa::IGa),
+                        korean::particle(&p_ko, Josa::IGa),
                         korean::particle(q, Josa::IeoyaYeoya),
                         shown()
                     ),
-                    format!("{}: `{p}` should be {q} but is {}", what.en, shown_en()),
+                    format!("{}: {p_en} should be {q} but is {}", what.en, shown_en()),
                 );
             }
         } else if let Some(want_exists) = f.exists {
             if found.is_empty() == want_exists {
                 return if want_exists {
-                    fail(format!("{} 에 `{p}` {} 없습니다", what.ko, korean::particle(p, Josa::IGa)), format!("{} has no `{p}`", what.en))
+                    fail(
+                        format!("{} 에 {p_ko} {} 없습니다", what.ko, korean::particle(&p_ko, Josa::IGa)),
+                        format!("{} has no {p_en}", what.en),
+                    )
                 } else {
                     fail(
-                        format!("{} 에 `{p}` {} 없어야 하는데 {} 입니다", what.ko, korean::particle(p, Josa::IGa), shown()),
-                        format!("{} should not have `{p}`, but it is {}", what.en, shown_en()),
+                        format!("{} 에 {p_ko} {} 없어야 하는데 {} 입니다", what.ko, korean::particle(&p_ko, Josa::IGa), shown()),
+                        format!("{} should not have {p_en}, but it is {}", what.en, shown_en()),
                     )
                 };
             }
         } else if let Some(sub) = &f.contains {
             if !found.iter().any(|v| scalar_text(v).contains(sub.as_str())) {
                 return fail(
-                    format!("{} 의 `{p}` 에 {sub:?} {} 들어 있어야 하는데 지금은 {}", what.ko, korean::particle(sub, Josa::IGa), shown()),
-                    format!("{}: `{p}` should contain {sub:?} but is {}", what.en, shown_en()),
+                    format!("{} 의 {p_ko} 에 {sub:?} {} 들어 있어야 하는데 지금은 {}", what.ko, korean::particle(sub, Josa::IGa), shown()),
+                    format!("{}: {p_en} should contain {sub:?} but is {}", what.en, shown_en()),
                 );
             }
         }
@@ -1026,7 +1029,8 @@ fn resolve(view: &dyn ClusterView, v: &ClusterValue) -> (Option<Value>, Text) {
             let found = view
                 .get(kind, namespace, name)
                 .and_then(|o| FieldPath::parse(path).ok().and_then(|p| p.values(&o).first().map(|v| (*v).clone())));
-            (found, Text::new(format!("{kind} {name} 의 {path}"), format!("{kind} {name}'s {path}")))
+            let (ko, en) = FieldPath::parse(path).map(|p| p.describe()).unwrap_or_else(|_| (path.clone(), path.clone()));
+            (found, Text::new(format!("{kind} {name} 의 {ko}"), format!("{kind} {name}'s {en}")))
         }
         ClusterValue::WorkloadName { job, namespace, none } => {
             let name = view
@@ -1466,7 +1470,7 @@ mod tests {
         };
         assert_eq!(job_workload(&view, "train-high", "team-a", &priority(1000), &[]), Ok(()));
         let err = job_workload(&view, "train-high", "team-a", &priority(100), &[]).unwrap_err();
-        assert!(err.en.contains("Job `train-high`'s Workload `job-train-high-2`: `spec.priority` should be 100 but is 1000"), "{}", err.en);
+        assert!(err.en.contains("Job `train-high`'s Workload `job-train-high-2`: `priority` should be 100 but is 1000"), "{}", err.en);
         let admitted = [ConditionCheck { type_: "Admitted".into(), status: "True".into(), reason: None }];
         let err = job_workload(&view, "train-low", "team-a", &[], &admitted).unwrap_err();
         assert!(err.en.contains("Workload `job-train-low-1` has no Admitted condition yet"), "{}", err.en);
