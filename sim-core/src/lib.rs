@@ -10,6 +10,7 @@ pub mod api;
 pub mod clock;
 pub mod cluster;
 pub mod jq;
+pub mod korean;
 pub mod kubectl;
 pub mod lab;
 pub mod rand;

@@ -7,6 +7,7 @@ kubectl version | grep Server
 kubectl get nodes
 kubectl get nodes -o wide
 kubectl get nodes --show-labels
+kubectl get nodes -L nvidia.com/gpu.count,kubernetes.io/arch -L missing
 kubectl get ns
 kubectl get pods -A
 kubectl get pods -n kube-system -o wide
@@ -111,6 +112,7 @@ kubectl -n team-a get events --sort-by=.metadata.creationTimestamp
 sed 's/train-1/train-2/' job-1.yaml > job-2.yaml
 sed 's/train-1/train-3/' job-1.yaml > job-3.yaml
 kubectl apply -f job-2.yaml -f job-3.yaml
+kubectl apply -f job-1.yaml -f lq.yaml -f cq.yaml
 sleep 5
 kubectl -n team-a get workloads
 kubectl -n team-a get workloads -o wide
@@ -152,6 +154,7 @@ kubectl -n team-a create job made-by-create --image=busybox:1.36 -- sleep 30
 kubectl -n team-a get job made-by-create -o yaml
 kubectl -n team-a label job train-2 team=research
 kubectl -n team-a get jobs --show-labels
+kubectl -n team-a get jobs -L team -L kueue.x-k8s.io/queue-name -o wide --show-labels
 kubectl -n team-a annotate job train-2 note=hello
 kubectl -n team-a patch job train-2 --type=merge -p '{"metadata":{"labels":{"team":"ml"}}}'
 kubectl -n team-a get jobs -l team=ml

@@ -1,6 +1,6 @@
 # Common mistake: an old v1beta1 example's `cohort:` field. v1beta2 refuses the whole ClusterQueue
 # (strict decoding: unknown field "spec.cohort"), so neither queue exists.
-# expect: queues fail "`/root/gsb-cohort/cq-a.yaml` should not have `spec.cohort`, but it is \"gpu-pool\""
+# expect: queues fail "`/root/gsb-cohort/cq-a.yaml` should not have `cohort`, but it is \"gpu-pool\""
 # expect: borrow fail
 cd /root/gsb-cohort
 kubectl apply -f flavor.yaml

@@ -1,9 +1,9 @@
 # Common mistake: cq-b.yaml rewritten from memory for the borrowingLimit, without cohortName. The
 # API server refuses it ("borrowingLimit must be nil when cohort is empty"), so the cluster keeps
 # the old team-b, with no limit, and b-5 is admitted by borrowing.
-# expect: queues fail "cq-b.yaml`: `spec.cohortName` should be \"gpu-pool\" but is (absent)"
+# expect: queues fail "cq-b.yaml`: `cohortName` should be \"gpu-pool\" but is (absent)"
 # expect: ledger pass
-# expect: borrowing-limit fail "ClusterQueue `team-b` has no `spec.resourceGroups[*].flavors[name=fake-gpu].resources[name=nvidia.com/gpu].borrowingLimit` — check that `kubectl apply -f cq-b.yaml` ran without an error"
+# expect: borrowing-limit fail "ClusterQueue `team-b` has no `borrowingLimit` of nvidia.com/gpu in flavor fake-gpu — check that `kubectl apply -f cq-b.yaml` ran without an error"
 # expect: borrowing-limit fail ko "`kubectl apply -f cq-b.yaml` 로 적용했는지, 적용할 때 오류가 나지 않았는지 보세요"
 # setup: _steps-1-2.sh
 # setup: _step-3.sh

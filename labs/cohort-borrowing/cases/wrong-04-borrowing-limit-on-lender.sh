@@ -1,7 +1,7 @@
 # Common mistake: the borrowingLimit put on team-a, the lender. It caps what team-a may borrow, not
 # what team-b borrows from it, so b-5 is admitted at once.
 # expect: ledger pass
-# expect: borrowing-limit fail "`/root/gsb-cohort/cq-b.yaml` has no `spec.resourceGroups[*].flavors[name=fake-gpu].resources[name=nvidia.com/gpu].borrowingLimit`"
+# expect: borrowing-limit fail "`/root/gsb-cohort/cq-b.yaml` has no `borrowingLimit` of nvidia.com/gpu in flavor fake-gpu"
 # setup: _steps-1-2.sh
 # setup: _step-3.sh
 # setup: _step-4.sh

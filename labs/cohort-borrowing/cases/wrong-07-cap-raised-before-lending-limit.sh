@@ -1,7 +1,7 @@
 # Common mistake: step 6 in the wrong order. team-b's cap is raised to 2 first, so b-5 borrows
 # team-a's second GPU at once; team-a's lendingLimit, set afterwards, evicts nothing.
 # expect: borrowing-limit pass
-# expect: lending-limit fail "Job `b-5`: `spec.suspend` should be true but is false — b-5 got admitted. Was team-b's cap raised before team-a's lendingLimit was in place?"
+# expect: lending-limit fail "Job `b-5`: `suspend` should be true but is false — b-5 got admitted. Was team-b's cap raised before team-a's lendingLimit was in place?"
 # expect: kept-share fail "is not admitted yet (QuotaReserved: WaitingForQuota"
 # setup: _steps-1-2.sh
 # setup: _step-3.sh

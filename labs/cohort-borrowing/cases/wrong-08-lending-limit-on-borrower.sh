@@ -1,7 +1,7 @@
 # Common mistake: the lendingLimit put on team-b, the borrower. team-a still lends both GPUs, so
 # raising team-b's cap lets b-5 in, and a-1 has to wait for team-b.
 # expect: borrowing-limit pass
-# expect: lending-limit fail "cq-a.yaml`: `spec.resourceGroups[*].flavors[name=fake-gpu].resources[name=nvidia.com/gpu].lendingLimit` should be 1 but is (absent)"
+# expect: lending-limit fail "cq-a.yaml`: `lendingLimit` of nvidia.com/gpu in flavor fake-gpu should be 1 but is (absent)"
 # expect: kept-share fail
 # setup: _steps-1-2.sh
 # setup: _step-3.sh

@@ -1,7 +1,7 @@
 # Common mistake 2: the label key written as `queue-name`. The Job skips Kueue and runs anyway.
 # expect: flavor pass
 # expect: local-queue pass
-# expect: first-job fail "`metadata.labels[\"kueue.x-k8s.io/queue-name\"]` should be \"lq\" but is (absent)"
+# expect: first-job fail "the label `kueue.x-k8s.io/queue-name` should be \"lq\" but is (absent)"
 # setup: _steps-1-3.sh
 sed 's#kueue.x-k8s.io/queue-name: lq#queue-name: lq#' > job-1.yaml <<'EOF'
 apiVersion: batch/v1

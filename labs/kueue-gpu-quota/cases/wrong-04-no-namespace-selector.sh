@@ -1,6 +1,6 @@
 # The ClusterQueue without `namespaceSelector: {}`.
 # expect: flavor pass
-# expect: cluster-queue fail "`spec.namespaceSelector` should be {} but is (absent)"
+# expect: cluster-queue fail "`namespaceSelector` should be {} but is (absent)"
 cd /root/gsb-kueue
 cat <<'EOF' > flavor.yaml
 apiVersion: kueue.x-k8s.io/v1beta2

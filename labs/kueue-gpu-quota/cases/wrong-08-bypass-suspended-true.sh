@@ -1,6 +1,6 @@
 # bypass.txt guesses that sneaky is suspended.
 # expect: queueing pass
-# expect: bypass fail "says suspended = \"true\" (Job sneaky's spec.suspend is false now)"
+# expect: bypass fail "says suspended = \"true\" (Job sneaky's `suspend` is false now)"
 # setup: _steps-1-3.sh
 # setup: _step-4.sh
 # setup: _step-5.sh

@@ -1,5 +1,5 @@
 # sneaky submitted with the queue label: Kueue manages it, so it queues instead of walking past.
-# expect: bypass fail "should not have `metadata.labels[\"kueue.x-k8s.io/queue-name\"]`"
+# expect: bypass fail "should not have the label `kueue.x-k8s.io/queue-name`"
 # setup: _steps-1-3.sh
 # setup: _step-4.sh
 # setup: _step-5.sh

@@ -1,5 +1,5 @@
 # train-1 asks for no GPU.
-# expect: first-job fail "`spec.template.spec.containers[*].resources.limits[\"nvidia.com/gpu\"]` should be 1 but is (absent)"
+# expect: first-job fail "the limit `nvidia.com/gpu` of a container should be 1 but is (absent)"
 # setup: _steps-1-3.sh
 cat <<'EOF' > job-1.yaml
 apiVersion: batch/v1

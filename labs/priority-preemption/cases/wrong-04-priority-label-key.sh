@@ -1,7 +1,7 @@
 # Common mistake: the label key shortened to `kueue.x-k8s.io/priority`. Kueue ignores it, so
 # train-high's Workload gets priority 0 and waits behind train-low (priority 100).
 # expect: low-job pass
-# expect: preempt fail "`/root/gsb-priority/job-high.yaml`: `metadata.labels[\"kueue.x-k8s.io/priority-class\"]` should be \"high\" but is (absent)"
+# expect: preempt fail "`/root/gsb-priority/job-high.yaml`: the label `kueue.x-k8s.io/priority-class` should be \"high\" but is (absent)"
 # setup: _step-1.sh
 # setup: _step-2.sh
 # setup: _step-3.sh

@@ -1,7 +1,7 @@
 # Common mistake, in the cluster: job-high.yaml is right, but the Job submitted was made from
 # job-low.yaml with only the name changed, so it still carries `priority-class: low` and cannot
 # preempt a Workload of equal priority.
-# expect: preempt fail "Job `train-high`: `metadata.labels[\"kueue.x-k8s.io/priority-class\"]` should be \"high\" but is \"low\""
+# expect: preempt fail "Job `train-high`: the label `kueue.x-k8s.io/priority-class` should be \"high\" but is \"low\""
 # setup: _step-1.sh
 # setup: _step-2.sh
 # setup: _step-3.sh

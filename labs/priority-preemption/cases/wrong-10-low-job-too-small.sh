@@ -1,6 +1,6 @@
 # Common mistake: train-low with 2 pods instead of 4. Two GPUs stay free, train-high simply fits,
 # and nothing is preempted.
-# expect: low-job fail "`status.admission.podSetAssignments[*].resourceUsage[\"nvidia.com/gpu\"]` should be 4 but is \"2\" — train-low alone must reserve all 4 GPUs"
+# expect: low-job fail "the resource usage `nvidia.com/gpu` of a pod set should be 4 but is \"2\" — train-low alone must reserve all 4 GPUs"
 # expect: preempt fail "`train-high` was admitted without evicting anything, because the quota had room left"
 # setup: _step-1.sh
 # setup: _step-2.sh

@@ -252,8 +252,11 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     }
     match c.pods.get(&key).cloned() {
         None => {
-            // Just bound: pull the image and create the container.
-            c.pods.insert(key.clone(), PodRuntime { starts_at_ms: now_ms + START_DELAY_MS, ..Default::default() });
+            // Just bound: pull the image (unless the node has it and the policy lets the kubelet
+            // use it) and create the container.
+            let present = c.node_images.get(node).is_some_and(|images| images.contains(&image));
+            let pulls_image = pull_policy(&first) == "Always" || !present;
+            c.pods.insert(key.clone(), PodRuntime { starts_at_ms: now_ms + START_DELAY_MS, pulls_image, ..Default::default() });
             let mut status = pod.get("status").cloned().unwrap_or(json!({}));
             status["phase"] = json!("Pending");
             status["hostIP"] = json!(node_ip);
@@ -266,7 +269,9 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
                 .collect();
             status["containerStatuses"] = json!(waiting);
             set_pod_status(c, pod, status);
-            record_with_path(c, pod, EventType::Normal, "Pulling", &format!("Pulling image {image:?}"), COMPONENT, Some(&field_path));
+            if pulls_image {
+                record_with_path(c, pod, EventType::Normal, "Pulling", &format!("Pulling image {image:?}"), COMPONENT, Some(&field_path));
+            }
             c.wake(now_ms + START_DELAY_MS, wake.clone());
         }
         Some(rt) if rt.started_ms.is_none() => {
@@ -304,6 +309,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
                     stopping: false,
                     log,
                     ip: Some(ip.clone()),
+                    pulls_image: rt.pulls_image,
                 },
             );
             let mut status = pod.get("status").cloned().unwrap_or(json!({}));
@@ -317,15 +323,13 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
                 .collect();
             status["containerStatuses"] = json!(running);
             set_pod_status(c, pod, status);
-            record_with_path(
-                c,
-                pod,
-                EventType::Normal,
-                "Pulled",
-                &format!("Successfully pulled image {image:?} in 2.512s (2.512s including waiting). Image size: 2167176 bytes."),
-                COMPONENT,
-                Some(&field_path),
-            );
+            let pulled = if rt.pulls_image {
+                c.node_images.entry(node.to_string()).or_default().insert(image.clone());
+                format!("Successfully pulled image {image:?} in 2.512s (2.512s including waiting). Image size: 2167176 bytes.")
+            } else {
+                format!("Container image {image:?} already present on machine")
+            };
+            record_with_path(c, pod, EventType::Normal, "Pulled", &pulled, COMPONENT, Some(&field_path));
             record_with_path(c, pod, EventType::Normal, "Created", &format!("Created container {cname}"), COMPONENT, Some(&field_path));
             record_with_path(c, pod, EventType::Normal, "Started", &format!("Started container {cname}"), COMPONENT, Some(&field_path));
             if let Some(e) = exits_ms {
@@ -366,6 +370,22 @@ fn terminate(c: &mut Cluster, pod: &Value, rt: &PodRuntime, code: i32, now: &str
     status["containerStatuses"] = json!([{"name": first["name"], "image": image, "imageID": format!("docker.io/library/{image}"), "containerID": format!("containerd://{name}"), "ready": false, "restartCount": 0, "started": false,
         "state": {"terminated": {"exitCode": code, "reason": if code == 0 { "Completed" } else { "Error" }, "startedAt": started, "finishedAt": now}}}]);
     set_pod_status(c, pod, status);
+}
+
+/// The container's `imagePullPolicy`, or what the API server defaults it to: `Always` for an
+/// image without a tag or tagged `:latest`, `IfNotPresent` otherwise.
+fn pull_policy(container: &Value) -> &str {
+    if let Some(p) = container.get("imagePullPolicy").and_then(Value::as_str) {
+        return p;
+    }
+    let image = container.get("image").and_then(Value::as_str).unwrap_or("");
+    let name = image.rsplit('/').next().unwrap_or(image);
+    let untagged = !name.contains(':') && !name.contains('@');
+    if untagged || name.ends_with(":latest") {
+        "Always"
+    } else {
+        "IfNotPresent"
+    }
 }
 
 #[cfg(test)]

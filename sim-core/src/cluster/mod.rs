@@ -70,6 +70,10 @@ pub struct PodRuntime {
     /// What the container printed (`kubectl logs`).
     pub log: String,
     pub ip: Option<String>,
+    /// The kubelet pulls the image for this pod (not on the node yet, or `imagePullPolicy: Always`);
+    /// otherwise it says the image is already present.
+    #[serde(default)]
+    pub pulls_image: bool,
 }
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -97,6 +101,10 @@ pub struct Cluster {
     pub scheduler: scheduler::SchedulerCache,
     /// The fake device plugin's GPU slots per node: which pod (`ns/name`) holds each GPU.
     pub gpu_slots: BTreeMap<String, Vec<Option<String>>>,
+    /// Images the kubelet pulled on each node (the learner's; the system pods' images came with
+    /// the node). A later pod with `imagePullPolicy: IfNotPresent` finds them there.
+    #[serde(default)]
+    pub node_images: BTreeMap<String, std::collections::BTreeSet<String>>,
     /// The event recorder's aggregation cache: (object uid, reason, message) → the Event's
     /// namespace and name. Rebuilt from the Events after a restore.
     #[serde(skip)]
@@ -145,6 +153,7 @@ impl Cluster {
             job_failures: BTreeMap::new(),
             scheduler: scheduler::SchedulerCache::default(),
             gpu_slots: BTreeMap::new(),
+            node_images: BTreeMap::new(),
             event_index: BTreeMap::new(),
             event_spam: events::SpamFilter::default(),
             learner_writes: Vec::new(),

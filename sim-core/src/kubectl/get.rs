@@ -10,7 +10,7 @@ use super::json::to_json;
 use super::jsonpath;
 use super::out::Out;
 use super::resource::{path, resolve_type, type_and_names};
-use super::table_printer::{print_table, PrintOptions};
+use super::table_printer::{label_columns, print_table, PrintOptions};
 use super::tabwriter::KUBECTL_TABLE;
 use super::watch::{Watch, WatchOutput, WatchSpec};
 use super::yaml::to_yaml;
@@ -25,6 +25,7 @@ const FLAGS: &[FlagSpec] = &[
     ("selector", Some('l'), Kind::Value),
     ("field-selector", None, Kind::Value),
     ("show-labels", None, Kind::Bool),
+    ("label-columns", Some('L'), Kind::Value),
     ("no-headers", None, Kind::Bool),
     ("watch", Some('w'), Kind::Bool),
     ("watch-only", None, Kind::Bool),
@@ -201,6 +202,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                     with_namespace: all_ns && kind.namespaced,
                     kind_prefix: (several_kinds || p.flag("show-kind")).then(|| kind.qualified_singular()),
                     show_labels: p.flag("show-labels"),
+                    label_columns: label_columns(&p.all("label-columns")),
                 };
                 let t = print_table(table, &opts);
                 if !t.is_empty() {
@@ -309,6 +311,7 @@ fn watch(out: &mut Out<'_, '_>, p: &Parsed) {
         with_namespace: all_ns && kind.namespaced,
         kind_prefix: p.flag("show-kind").then(|| kind.qualified_singular()),
         show_labels: p.flag("show-labels"),
+        label_columns: label_columns(&p.all("label-columns")),
     };
     let mut w = Watch::new(WatchSpec {
         kind,

@@ -261,6 +261,7 @@ pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
             "--selector",
             "--filename",
             "--show-labels",
+            "--label-columns",
             "--no-headers",
             "--field-selector",
             "--dry-run",

@@ -76,7 +76,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     let positional: Vec<&str> = p.args.iter().map(String::as_str).collect();
     let what = match positional.as_slice() {
         ["list", "pods" | "po", ..] => {
-            out.err("error: \"kubectl kueue list pods\" is not supported by the simulator; use `kubectl get pods -l job-name=NAME` (시뮬레이터가 지원하지 않습니다. `kubectl get pods -l job-name=NAME`을 쓰세요)");
+            out.err("error: \"kubectl kueue list pods\" is not supported by the simulator; use `kubectl get pods -l job-name=NAME` (시뮬레이터가 지원하지 않습니다. `kubectl get pods -l job-name=NAME` 을 쓰세요)");
             return;
         }
         ["list", w, ..] if LIST_KINDS.iter().any(|(names, _)| names.contains(w)) => *w,
@@ -101,7 +101,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         return;
     }
     if p.value("output").is_some() {
-        out.err("error: \"kubectl kueue list -o\" is not supported by the simulator; use kubectl get … -o (시뮬레이터가 지원하지 않습니다. kubectl get … -o를 쓰세요)");
+        out.err("error: \"kubectl kueue list -o\" is not supported by the simulator; use kubectl get … -o (시뮬레이터가 지원하지 않습니다. kubectl get … -o 를 쓰세요)");
         return;
     }
     let fields = match p.value("field-selector").map(crate::api::selector::FieldSelector::parse).transpose() {

@@ -15,6 +15,14 @@ pub struct PrintOptions {
     pub kind_prefix: Option<String>,
     /// `--show-labels`
     pub show_labels: bool,
+    /// `-L` / `--label-columns`: one column per label key, headed by the key's last `/` part
+    /// upper-cased, after the table's columns and before LABELS.
+    pub label_columns: Vec<String>,
+}
+
+/// `-L a,b -L c` as kubectl's string-slice flag reads it: every value split at commas.
+pub fn label_columns(values: &[String]) -> Vec<String> {
+    values.iter().flat_map(|v| v.split(',')).filter(|k| !k.is_empty()).map(str::to_string).collect()
 }
 
 /// A cell as kubectl prints it: strings cut at the first line break (with `...`), numbers and
@@ -67,6 +75,7 @@ pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
             header.push("NAMESPACE".into());
         }
         header.extend(shown.iter().map(|&i| cols[i].get("name").and_then(Value::as_str).unwrap_or("").to_uppercase()));
+        header.extend(opts.label_columns.iter().map(|k| k.rsplit('/').next().unwrap_or(k).to_uppercase()));
         if opts.show_labels {
             header.push("LABELS".into());
         }
@@ -88,6 +97,9 @@ pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
                 }
             }
             line.push(text);
+        }
+        for key in &opts.label_columns {
+            line.push(meta.pointer("/labels").and_then(|l| l.get(key.as_str())).and_then(Value::as_str).unwrap_or("").to_string());
         }
         if opts.show_labels {
             let labels = meta.get("labels").and_then(Value::as_object).map(|m| {

@@ -284,7 +284,7 @@ fn unmodelled_integration(kind: &crate::api::registry::KindInfo, obj: &Value) ->
         return None;
     }
     Some(
-        "Note: the simulator does not model Kueue's pod integration: this Pod runs at once, without a Workload or the kueue.x-k8s.io/admission scheduling gate; put it in a Job to queue it (시뮬레이터는 Kueue의 Pod 통합을 지원하지 않습니다. 이 Pod는 Workload도 스케줄링 게이트도 없이 바로 실행됩니다. 큐에 넣으려면 Job으로 감싸세요)"
+        "Note: the simulator does not model Kueue's pod integration: this Pod runs at once, without a Workload or the kueue.x-k8s.io/admission scheduling gate; put it in a Job to queue it (시뮬레이터는 Kueue 의 Pod 통합을 지원하지 않습니다. 이 Pod 는 Workload 도 스케줄링 게이트도 없이 바로 실행됩니다. 큐에 넣으려면 Job 으로 감싸세요)"
             .to_string(),
     )
 }

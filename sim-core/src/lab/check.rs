@@ -5,11 +5,12 @@
 //! Checks that must survive later steps (train-1 is deleted in step 8) take `ever: true` and
 //! then also accept the evidence a real cluster keeps: the events the object left behind.
 
-use super::path::{scalar_text, FieldPath};
+use super::path::{scalar_text, FieldPath, MissingItem};
 use super::view::{is_known_kind, ClusterView};
 use super::{Lab, Text};
 use crate::api::object::condition;
 use crate::api::quantity::Quantity;
+use crate::korean::{self, Josa};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -431,11 +432,18 @@ impl Check {
                 job_preempted(view, job, namespace, reason.as_deref(), preemptor.as_ref(), *ever)
             }
         };
-        let explanation = verdict.err().map(|why| match self.hint() {
-            Some(h) => Text::new(format!("{} — {}", why.ko, h.ko), format!("{} — {}", why.en, h.en)),
-            None => why,
+        // The Korean built around names gets each particle in the form the name takes
+        // (`train-1 이`, `team-a 를`); the lab's own hint is written by hand.
+        let explanation = verdict.err().map(|why| {
+            let ko = korean::fix_particles(&why.ko);
+            match self.hint() {
+                Some(h) => Text::new(format!("{ko} — {}", h.ko), format!("{} — {}", why.en, h.en)),
+                None => Text::new(ko, why.en),
+            }
         });
-        CheckResult { pass: explanation.is_none(), label: self.label(lab), explanation }
+        let mut label = self.label(lab);
+        label.ko = korean::fix_particles(&label.ko);
+        CheckResult { pass: explanation.is_none(), label, explanation }
     }
 }
 
@@ -481,45 +489,82 @@ fn check_fields(obj: &Value, fields: &[FieldCheck], what: &Text) -> Verdict {
     for f in fields {
         let Ok(path) = FieldPath::parse(&f.path) else { continue };
         let found = path.values(obj);
-        let p = &f.path;
+        let (p_ko, p_en) = path.describe();
         let shown = || if found.is_empty() { "(없음)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
         let shown_en =
             || if found.is_empty() { "(absent)".to_string() } else { found.iter().map(|v| show(v)).collect::<Vec<_>>().join(", ") };
+        if found.is_empty() && f.exists != Some(false) {
+            if let Some(gap) = path.missing_item(obj) {
+                return Err(missing_item_text(what, &gap));
+            }
+        }
         if let Some(want) = &f.equals {
             if !found.iter().any(|v| loosely_equal(v, want)) {
                 return fail(
-                    format!("{}의 `{p}` 가 {} 이어야 하는데 지금은 {}", what.ko, show(want), shown()),
-                    format!("{}: `{p}` should be {} but is {}", what.en, show(want), shown_en()),
+                    format!(
+                        "{} 의 {p_ko} {} {} {} 하는데 지금은 {}",
+                        what.ko,
+                        korean::particle(&p_ko, Josa::IGa),
+                        show(want),
+                        korean::particle(&show(want), Josa::IeoyaYeoya),
+                        shown()
+                    ),
+                    format!("{}: {p_en} should be {} but is {}", what.en, show(want), shown_en()),
                 );
             }
         } else if let Some(q) = &f.quantity {
             if !found.iter().any(|v| quantities_equal(&scalar_text(v), q)) {
                 return fail(
-                    format!("{}의 `{p}` 가 {q} 이어야 하는데 지금은 {}", what.ko, shown()),
-                    format!("{}: `{p}` should be {q} but is {}", what.en, shown_en()),
+                    format!(
+                        "{} 의 {p_ko} {} {q} {} 하는데 지금은 {}",
+                        what.ko,
+                        korean::particle(&p_ko, Josa::IGa),
+                        korean::particle(q, Josa::IeoyaYeoya),
+                        shown()
+                    ),
+                    format!("{}: {p_en} should be {q} but is {}", what.en, shown_en()),
                 );
             }
         } else if let Some(want_exists) = f.exists {
             if found.is_empty() == want_exists {
                 return if want_exists {
-                    fail(format!("{}에 `{p}` 가 없습니다", what.ko), format!("{} has no `{p}`", what.en))
+                    fail(
+                        format!("{} 에 {p_ko} {} 없습니다", what.ko, korean::particle(&p_ko, Josa::IGa)),
+                        format!("{} has no {p_en}", what.en),
+                    )
                 } else {
                     fail(
-                        format!("{}에 `{p}` 가 없어야 하는데 {} 입니다", what.ko, shown()),
-                        format!("{} should not have `{p}`, but it is {}", what.en, shown_en()),
+                        format!("{} 에 {p_ko} {} 없어야 하는데 {} 입니다", what.ko, korean::particle(&p_ko, Josa::IGa), shown()),
+                        format!("{} should not have {p_en}, but it is {}", what.en, shown_en()),
                     )
                 };
             }
         } else if let Some(sub) = &f.contains {
             if !found.iter().any(|v| scalar_text(v).contains(sub.as_str())) {
                 return fail(
-                    format!("{}의 `{p}` 에 {sub:?} 가 들어 있어야 하는데 지금은 {}", what.ko, shown()),
-                    format!("{}: `{p}` should contain {sub:?} but is {}", what.en, shown_en()),
+                    format!("{} 의 {p_ko} 에 {sub:?} {} 들어 있어야 하는데 지금은 {}", what.ko, korean::particle(sub, Josa::IGa), shown()),
+                    format!("{}: {p_en} should contain {sub:?} but is {}", what.en, shown_en()),
                 );
             }
         }
     }
     Ok(())
+}
+
+/// A list item a check looks for is not there: `flavors` has no `fake-gpu` (it has `fake-gpus`).
+fn missing_item_text(what: &Text, gap: &MissingItem) -> Text {
+    let want = if gap.field == "name" { format!("`{}`", gap.want) } else { format!("{}: `{}`", gap.field, gap.want) };
+    let list = if gap.list.is_empty() { "list".to_string() } else { format!("`{}`", gap.list) };
+    let listed: Vec<String> = gap.have.iter().map(|h| format!("`{h}`")).collect();
+    let (have_ko, have_en) = if listed.is_empty() {
+        (format!("{list} {} 비어 있습니다", korean::particle(&list, Josa::IGa)), format!("{list} is empty"))
+    } else {
+        (format!("있는 것: {}", listed.join(", ")), format!("it has {}", listed.join(", ")))
+    };
+    Text::new(
+        format!("{} 의 {list} 에 {want} {} 없습니다 ({have_ko})", what.ko, korean::particle(&want, Josa::IGa)),
+        format!("{} has no {want} in {list} ({have_en})", what.en),
+    )
 }
 
 fn file_object(
@@ -624,8 +669,88 @@ fn object(
     conditions: &[ConditionCheck],
 ) -> Verdict {
     let Some(obj) = view.get(kind, namespace, name) else { return Err(missing(view, kind, name, namespace)) };
-    check_fields(&obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))?;
-    check_conditions(&obj, kind, name, conditions)
+    // A ClusterQueue that is not Active is the learner's real mistake (a misspelled flavor…):
+    // say so first, in words, before any field it makes look wrong.
+    let inactive = match kind {
+        "ClusterQueue" => cq_inactive(&obj),
+        "LocalQueue" => obj
+            .pointer("/spec/clusterQueue")
+            .and_then(Value::as_str)
+            .and_then(|cq| view.get("ClusterQueue", "", cq))
+            .and_then(|cq| cq_inactive(&cq))
+            .map(|why| {
+                Text::new(
+                    format!("LocalQueue `{name}` 가 작업을 받을 수 없습니다: {}", why.ko),
+                    format!("LocalQueue `{name}` cannot take work: {}", why.en),
+                )
+            }),
+        _ => None,
+    };
+    let checked = check_fields(&obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))
+        .and_then(|()| check_conditions(&obj, kind, name, conditions));
+    match (inactive, checked) {
+        (Some(why), Err(also)) => Err(Text::new(format!("{}. 또한 {}", why.ko, also.ko), format!("{}. Also, {}", why.en, also.en))),
+        (Some(why), Ok(())) if !conditions.is_empty() => Err(why),
+        (_, checked) => checked,
+    }
+}
+
+/// Why a ClusterQueue is not Active, in plain words, from its `Active` condition (reason and
+/// Kueue's message); `None` when it is Active or has no condition yet.
+pub fn cq_inactive(cq: &Value) -> Option<Text> {
+    let c = condition(cq, "Active")?;
+    if cond_field(c, "status") == "True" {
+        return None;
+    }
+    let name = cq.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
+    let (reason, message) = (cond_field(c, "reason"), cond_field(c, "message"));
+    // Kueue lists names after "references missing ResourceFlavor(s): " and the like.
+    let listed = |after: &str| -> Vec<String> {
+        message
+            .split_once(after)
+            .map(|(_, rest)| {
+                rest.split(['.', ' ']).next().unwrap_or("").split(',').filter(|n| !n.is_empty()).map(|n| format!("\"{n}\"")).collect()
+            })
+            .unwrap_or_default()
+    };
+    let quoted = |names: &[String]| names.join(", ");
+    let (ko, en) = match reason {
+        "FlavorNotFound" => {
+            let names = listed("missing ResourceFlavor(s): ");
+            let several = names.len() > 1;
+            (
+                format!(
+                    "ResourceFlavor {} {} 없기 때문입니다. flavors 의 `name` 이 `kubectl get resourceflavors` 의 이름과 똑같아야 합니다",
+                    quoted(&names),
+                    korean::particle(&quoted(&names), Josa::IGa)
+                ),
+                format!(
+                    "ResourceFlavor {} {} not exist. A flavor's `name` must match a name in `kubectl get resourceflavors` exactly",
+                    quoted(&names),
+                    if several { "do" } else { "does" }
+                ),
+            )
+        }
+        "Stopped" => ("멈춰 있기 때문입니다 (`spec.stopPolicy`)".to_string(), "it is stopped (`spec.stopPolicy`)".to_string()),
+        "Terminating" => ("지워지는 중이기 때문입니다".to_string(), "it is being deleted".to_string()),
+        "AdmissionCheckNotFound" => {
+            let names = quoted(&listed("missing AdmissionCheck(s): "));
+            (
+                format!("AdmissionCheck {names} {} 없기 때문입니다", korean::particle(&names, Josa::IGa)),
+                format!("AdmissionCheck {names} does not exist"),
+            )
+        }
+        _ => {
+            return Some(Text::new(
+                format!("ClusterQueue `{name}` {} Active 가 아닙니다 ({reason}: {message})", korean::particle(name, Josa::IGa)),
+                format!("ClusterQueue `{name}` is not Active ({reason}: {message})"),
+            ))
+        }
+    };
+    Some(Text::new(
+        format!("ClusterQueue `{name}` {} Active 가 아닙니다. {ko} ({reason}: {message})", korean::particle(name, Josa::IGa)),
+        format!("ClusterQueue `{name}` is not Active because {en} ({reason}: {message})"),
+    ))
 }
 
 fn check_conditions(obj: &Value, kind: &str, name: &str, conditions: &[ConditionCheck]) -> Verdict {
@@ -756,6 +881,12 @@ fn job_admitted(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool)
             let (reason, message) = condition(&wl, "QuotaReserved")
                 .map(|c| (cond_field(c, "reason").to_string(), cond_field(c, "message").to_string()))
                 .unwrap_or_default();
+            if let Some(why) = cluster_queue_of(view, namespace, &wl).and_then(|cq| cq_inactive(&cq)) {
+                return fail(
+                    format!("Workload `{wl_name}` 가 입장하지 못합니다: {}", why.ko),
+                    format!("Workload `{wl_name}` cannot be admitted: {}", why.en),
+                );
+            }
             fail(
                 format!("Workload `{wl_name}` 가 아직 입장하지 못했습니다 (QuotaReserved: {reason} — {message}). `kubectl -n {namespace} describe workload {wl_name}`"),
                 format!("Workload `{wl_name}` is not admitted yet (QuotaReserved: {reason} — {message}). See `kubectl -n {namespace} describe workload {wl_name}`"),
@@ -898,7 +1029,8 @@ fn resolve(view: &dyn ClusterView, v: &ClusterValue) -> (Option<Value>, Text) {
             let found = view
                 .get(kind, namespace, name)
                 .and_then(|o| FieldPath::parse(path).ok().and_then(|p| p.values(&o).first().map(|v| (*v).clone())));
-            (found, Text::new(format!("{kind} {name} 의 {path}"), format!("{kind} {name}'s {path}")))
+            let (ko, en) = FieldPath::parse(path).map(|p| p.describe()).unwrap_or_else(|_| (path.clone(), path.clone()));
+            (found, Text::new(format!("{kind} {name} 의 {ko}"), format!("{kind} {name}'s {en}")))
         }
         ClusterValue::WorkloadName { job, namespace, none } => {
             let name = view
@@ -1338,7 +1470,7 @@ mod tests {
         };
         assert_eq!(job_workload(&view, "train-high", "team-a", &priority(1000), &[]), Ok(()));
         let err = job_workload(&view, "train-high", "team-a", &priority(100), &[]).unwrap_err();
-        assert!(err.en.contains("Job `train-high`'s Workload `job-train-high-2`: `spec.priority` should be 100 but is 1000"), "{}", err.en);
+        assert!(err.en.contains("Job `train-high`'s Workload `job-train-high-2`: `priority` should be 100 but is 1000"), "{}", err.en);
         let admitted = [ConditionCheck { type_: "Admitted".into(), status: "True".into(), reason: None }];
         let err = job_workload(&view, "train-low", "team-a", &[], &admitted).unwrap_err();
         assert!(err.en.contains("Workload `job-train-low-1` has no Admitted condition yet"), "{}", err.en);

@@ -1,20 +1,26 @@
 //! The lab engine: judges every step's checks against a view after each change, keeps the
-//! progress that must stick (a step the lab marks `sticky` stays passed once passed), and says
-//! which steps were just completed — the app turns those into `kueue-lab:step-completed` and
-//! `kueue-lab:lab-completed` messages.
+//! progress that must stick, and says which steps were just completed — the app turns those into
+//! `kueue-lab:step-completed` and `kueue-lab:lab-completed` messages.
+//!
+//! What sticks: once a step the lab marks `sticky` has passed, its checks on the *cluster* stay
+//! passed (later steps move the cluster past them: train-1 is deleted, a preempted Job runs
+//! again). Its checks on the learner's *answer files* stick only while the file is unchanged
+//! since the step last passed (a file that quotes what a Workload said stays right when that
+//! Workload is gone); a changed file is judged as it is now, so a spoiled answer fails again.
 
 use super::check::CheckResult;
 use super::view::ClusterView;
 use super::{Lab, Lang};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One step's verdict.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StepResult {
     pub id: String,
     pub pass: bool,
-    /// Passed earlier and kept (sticky), although its checks no longer all pass.
+    /// Passes only because its cluster checks passed earlier and are kept (sticky), although
+    /// they no longer all pass now; its answer-file checks pass now.
     pub kept: bool,
     pub checks: Vec<CheckResult>,
 }
@@ -33,6 +39,10 @@ pub struct Progress {
     pub passed: BTreeSet<String>,
     /// Whether the lab's completion was already announced.
     pub completed: bool,
+    /// Per sticky step, the answer files its checks read (path → text, `None` when absent) as
+    /// they were when the step last passed on its own.
+    #[serde(default)]
+    pub answers: BTreeMap<String, BTreeMap<String, Option<String>>>,
 }
 
 /// The outcome of one evaluation.
@@ -68,13 +78,36 @@ impl Progress {
         let mut steps = judge(lab, view);
         let mut newly_passed = Vec::new();
         for (step, result) in lab.steps.iter().zip(steps.iter_mut()) {
+            let files: BTreeMap<String, Option<String>> =
+                step.checks.iter().filter_map(|c| c.file()).map(|f| lab.file_path(f)).map(|p| (p.clone(), view.file(&p))).collect();
             if result.pass {
                 if self.passed.insert(step.id.clone()) {
                     newly_passed.push(step.id.clone());
                 }
+                if step.sticky {
+                    self.answers.insert(step.id.clone(), files);
+                }
             } else if step.sticky && self.passed.contains(&step.id) {
-                result.pass = true;
-                result.kept = true;
+                // The cluster checks held when the step passed: keep them. An answer-file check is
+                // kept only while its file is what it was then; otherwise it is judged as it is now.
+                let then = self.answers.get(&step.id);
+                let mut kept_any = false;
+                for (check, r) in step.checks.iter().zip(result.checks.iter_mut()) {
+                    let keep = match check.file() {
+                        None => true,
+                        Some(f) => {
+                            let path = lab.file_path(f);
+                            then.and_then(|t| t.get(&path)).is_some_and(|old| *old == files[&path])
+                        }
+                    };
+                    if !r.pass && keep {
+                        r.pass = true;
+                        r.explanation = None;
+                        kept_any = true;
+                    }
+                }
+                result.pass = result.checks.iter().all(|c| c.pass);
+                result.kept = result.pass && kept_any;
             }
         }
         let all = steps.iter().all(|s| s.pass);
