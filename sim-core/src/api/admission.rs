@@ -570,6 +570,11 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
             Ok(_) => {}
         }
     }
+    let annotation = |o: &Value| get_str(o, &["metadata", "annotations", MIN_PARALLELISM_ANNOTATION]).map(str::to_string);
+    // `validatePartialAdmissionCreate` (on update only when the annotation changed).
+    if old.is_none_or(|o| annotation(o) != annotation(obj)) {
+        causes.extend(validate_min_parallelism(obj));
+    }
     let Some(old) = old else { return causes };
     let old_labels = labels(old);
     let suspended = |o: &Value| get(o, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
@@ -590,7 +595,35 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     } else if new_wpc.is_empty() && !old_wpc.is_empty() {
         causes.push(Cause::invalid(wpc_path, &format!("{new_wpc:?}"), "WorkloadPriorityClass cannot be removed from a workload"));
     }
+    // `validatePartialAdmissionUpdate`.
+    let parallelism = |o: &Value| get(o, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    if annotation(old).is_some() && !suspended(old) && parallelism(old) != parallelism(obj) {
+        causes.push(Cause::forbidden("spec.parallelism", "cannot change when partial admission is enabled and the job is not suspended"));
+    }
     causes
+}
+
+pub const MIN_PARALLELISM_ANNOTATION: &str = "kueue.x-k8s.io/job-min-parallelism";
+
+/// The Job's pod count as Kueue reads it (`podsCount`): parallelism, or completions when fewer.
+fn job_pods_count(job: &Value) -> i64 {
+    let parallelism = get(job, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    get(job, &["spec", "completions"]).and_then(Value::as_i64).map_or(parallelism, |c| parallelism.min(c))
+}
+
+/// The `kueue.x-k8s.io/job-min-parallelism` annotation: a number in 1..count−1.
+fn validate_min_parallelism(job: &Value) -> Vec<Cause> {
+    let Some(text) = get_str(job, &["metadata", "annotations", MIN_PARALLELISM_ANNOTATION]) else { return Vec::new() };
+    let path = format!("metadata.annotations[{MIN_PARALLELISM_ANNOTATION}]");
+    let count = job_pods_count(job);
+    match go_atoi(text) {
+        Err(e) => vec![Cause::invalid(path, &format!("{text:?}"), &e)],
+        // Go compares `int32(v)` with the count.
+        Ok(v) if (v as i32 as i64) >= count || v <= 0 => {
+            vec![Cause::invalid(path, &v.to_string(), &format!("should be between 0 and {}", count - 1))]
+        }
+        Ok(_) => Vec::new(),
+    }
 }
 
 /// Go's `strconv.Atoi`, with its error text.

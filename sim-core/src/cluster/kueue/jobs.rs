@@ -260,12 +260,8 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
 
     // PodsReady (WaitForPodsReady is on by default).
     let admitted = is_true(&wl, "Admitted");
-    let count = get(&wl, &["spec", "podSets"])
-        .and_then(Value::as_array)
-        .and_then(|a| a.first())
-        .and_then(|p| p.get("count"))
-        .and_then(Value::as_i64)
-        .unwrap_or(1);
+    // `Job.PodsReady` counts against the Job's own pod count (lowered by partial admission).
+    let count = pods_count(&job);
     let ready = get(&job, &["status", "ready"]).and_then(Value::as_i64).unwrap_or(0)
         + get(&job, &["status", "succeeded"]).and_then(Value::as_i64).unwrap_or(0);
     let desired = if admitted && ready >= count {
@@ -310,6 +306,23 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     }
 }
 
+/// `podsCount`: parallelism, or completions when fewer.
+fn pods_count(job: &Value) -> i64 {
+    let parallelism = get(job, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    get(job, &["spec", "completions"]).and_then(Value::as_i64).map_or(parallelism, |c| parallelism.min(c))
+}
+
+/// Sets the parallelism, and the completions with it when `kueue.x-k8s.io/job-completions-equal-parallelism`
+/// is true (`syncCompletionWithParallelism`).
+fn set_parallelism(job: &mut Value, n: i64) {
+    job["spec"]["parallelism"] = json!(n);
+    let sync = get_str(job, &["metadata", "annotations", "kueue.x-k8s.io/job-completions-equal-parallelism"])
+        .is_some_and(|v| matches!(v, "1" | "t" | "T" | "TRUE" | "true" | "True"));
+    if sync {
+        job["spec"]["completions"] = json!(n);
+    }
+}
+
 /// Injects what admission decided into the Job's template and unsuspends it (`kueue.md` §6.7).
 fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
     let cq = get_str(wl, &["status", "admission", "clusterQueue"]).unwrap_or("").to_string();
@@ -350,6 +363,12 @@ fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
         template["metadata"]["labels"]["kueue.x-k8s.io/cluster-queue-name"] = json!(cq);
     }
     template["metadata"]["annotations"]["kueue.x-k8s.io/workload"] = json!(wl_name);
+    // Partial admission: the Job runs with the pods it was admitted with.
+    if workload::min_parallelism(&job).is_some() {
+        if let Some(n) = wl.pointer("/status/admission/podSetAssignments/0/count").and_then(Value::as_i64) {
+            set_parallelism(&mut job, n);
+        }
+    }
     job["spec"]["suspend"] = json!(false);
     let original = job.clone();
     if update_job(c, job) {
@@ -405,6 +424,14 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
         .cloned()
         .unwrap_or(json!({}));
     let mut job = before.clone();
+    // Partial admission: the parallelism the Workload asks for again (`RestorePodSetsInfo`).
+    if workload::min_parallelism(&job).is_some() {
+        if let Some(n) = wl.pointer("/spec/podSets/0/count").and_then(Value::as_i64) {
+            if get(&job, &["spec", "parallelism"]).and_then(Value::as_i64) != Some(n) {
+                set_parallelism(&mut job, n);
+            }
+        }
+    }
     // The end of `Job.Stop`: the template is back, the Job no longer stopping.
     if let Some(a) = job["metadata"]["annotations"].as_object_mut() {
         if a.remove("kueue.x-k8s.io/stopping").is_some() && a.is_empty() {
