@@ -258,19 +258,27 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
         return;
     }
 
-    // PodsReady (WaitForPodsReady is on by default).
+    // PodsReady (WaitForPodsReady is on by default): `generatePodsReadyCondition`.
     let admitted = is_true(&wl, "Admitted");
     // `Job.PodsReady` counts against the Job's own pod count (lowered by partial admission).
     let count = pods_count(&job);
     let ready = get(&job, &["status", "ready"]).and_then(Value::as_i64).unwrap_or(0)
         + get(&job, &["status", "succeeded"]).and_then(Value::as_i64).unwrap_or(0);
-    let desired = if admitted && ready >= count {
-        Some(("True", "Started", "All pods reached readiness and the workload is running"))
-    } else if !workload::is_true(&wl, "PodsReady") || !admitted {
-        Some(("False", "WaitForStart", "Not all pods are ready or succeeded"))
+    const NOT_READY: &str = "Not all pods are ready or succeeded";
+    const RECOVERING: &str = "At least one pod has failed, waiting for recovery";
+    let current = workload::condition(&wl, "PodsReady");
+    let current_reason = current.and_then(|p| p["reason"].as_str()).unwrap_or("");
+    let desired = if !admitted {
+        ("False", "WaitForStart", NOT_READY)
+    } else if ready >= count {
+        let reason = if matches!(current_reason, "WaitForRecovery" | "Recovered") { "Recovered" } else { "Started" };
+        ("True", reason, "All pods reached readiness and the workload is running")
+    } else if current.is_some_and(|p| p["status"] == "True") || current_reason == "WaitForRecovery" {
+        ("False", "WaitForRecovery", RECOVERING)
     } else {
-        None
+        ("False", "WaitForStart", NOT_READY)
     };
+    let desired = Some(desired);
     // Copied only when the condition is to change.
     if let Some((status, reason, message)) = desired.filter(|d| workload::condition_differs(&wl, "PodsReady", d.0, d.1, d.2)) {
         let mut w = Value::clone(&wl);
