@@ -29,6 +29,7 @@ pub mod queue;
 pub mod scheduler;
 pub mod snapshot;
 pub mod status;
+pub mod visibility;
 pub mod workload;
 pub mod workload_controller;
 
