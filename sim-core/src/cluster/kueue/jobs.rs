@@ -324,8 +324,8 @@ fn pods_count(job: &Value) -> i64 {
 /// is true (`syncCompletionWithParallelism`).
 fn set_parallelism(job: &mut Value, n: i64) {
     job["spec"]["parallelism"] = json!(n);
-    let sync = get_str(job, &["metadata", "annotations", "kueue.x-k8s.io/job-completions-equal-parallelism"])
-        .is_some_and(|v| matches!(v, "1" | "t" | "T" | "TRUE" | "true" | "True"));
+    let sync = get_str(job, &["metadata", "annotations", crate::api::admission::SYNC_COMPLETIONS_ANNOTATION])
+        .is_some_and(|v| crate::api::admission::go_parse_bool(v) == Ok(true));
     if sync {
         job["spec"]["completions"] = json!(n);
     }

@@ -12,7 +12,7 @@ pub const GROUP: &str = "visibility.kueue.x-k8s.io";
 
 /// `constants.DefaultPendingWorkloadsLimit` and `MaxPendingWorkloadsLimit`.
 const DEFAULT_LIMIT: i64 = 1000;
-const MAX_LIMIT: i64 = 4000;
+const MAX_LIMIT: i64 = 100_000;
 
 /// Whether `path` is in the visibility API group.
 pub fn is_visibility_path(path: &str) -> bool {

@@ -84,3 +84,37 @@ sleep 5
 kubectl get workloads -n team-a -o jsonpath='{range .items[*]}{.metadata.name}: count={.spec.podSets[0].count} admitted={.status.admission.podSetAssignments[0].count}{"\n"}{end}'
 kubectl get job second -n team-a -o jsonpath='parallelism={.spec.parallelism} suspend={.spec.suspend}{"\n"}'
 kubectl describe job second -n team-a | sed -n '/^Events:/,$p'
+kubectl delete job second -n team-a
+cat <<YAML > indexed.yaml
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: indexed
+  namespace: team-a
+  labels:
+    kueue.x-k8s.io/queue-name: lq
+  annotations:
+    kueue.x-k8s.io/job-min-parallelism: "2"
+    kueue.x-k8s.io/job-completions-equal-parallelism: "SYNC"
+spec:
+  completionMode: MODE
+  parallelism: 6
+  completions: COMPLETIONS
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: main
+        image: busybox
+        command: ["sleep", "600"]
+        resources:
+          limits:
+            nvidia.com/gpu: 1
+YAML
+sed -e s/SYNC/yes/ -e s/MODE/Indexed/ -e s/COMPLETIONS/6/ indexed.yaml | kubectl apply -f -
+sed -e s/SYNC/true/ -e s/MODE/NonIndexed/ -e s/COMPLETIONS/5/ indexed.yaml | kubectl apply -f -
+sed -e s/SYNC/true/ -e s/MODE/Indexed/ -e s/COMPLETIONS/6/ indexed.yaml | kubectl apply -f -
+sleep 5
+kubectl get job indexed -n team-a -o jsonpath='parallelism={.spec.parallelism} completions={.spec.completions} suspend={.spec.suspend}{"\n"}'
+kubectl get workloads -n team-a -o jsonpath='{range .items[*]}{.metadata.name}: count={.spec.podSets[0].count} minCount={.spec.podSets[0].minCount} admitted={.status.admission.podSetAssignments[0].count}{"\n"}{end}'
+kubectl annotate job indexed -n team-a kueue.x-k8s.io/job-completions-equal-parallelism=false --overwrite
