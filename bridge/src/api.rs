@@ -17,6 +17,7 @@ use sim_core::api::rest::{self, Request as RestRequest};
 use sim_core::api::server::WatchType;
 use sim_core::api::status::Status;
 use sim_core::api::table;
+use sim_core::cluster::kueue::visibility;
 use sim_core::cluster::Cluster;
 use sim_core::lab::Lab;
 use sim_core::session::lab_session_at;
@@ -170,6 +171,20 @@ async fn handle(
     }
     if method == Method::GET && path.ends_with("/log") {
         return pod_log(&st, &path, &query);
+    }
+    if method == Method::GET && visibility::is_visibility_path(&path) {
+        // The visibility API: its body is written by sim-core, byte for byte what
+        // pseudo-kubectl's `get --raw` prints.
+        let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
+        sim.catch_up();
+        return match visibility::get_pending(&sim.cluster, &path, &query) {
+            Ok(text) => {
+                let mut r = Response::new(Body::from(text));
+                r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+                r
+            }
+            Err(s) => status_response(s),
+        };
     }
     let content_type =
         headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(|s| s.split(';').next().unwrap_or("").trim().to_string());

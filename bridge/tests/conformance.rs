@@ -150,6 +150,11 @@ fn sharing_kinds() {
 }
 
 #[test]
+fn visibility_api_through_get_raw() {
+    check("visibility.sh");
+}
+
+#[test]
 fn watch_streams_changes_to_real_kubectl() {
     let dir = std::env::temp_dir().join(format!("kueue-lab-conformance-watch-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -8,9 +8,13 @@ use sim_core::shell::{Shell, ShellState};
 use sim_core::transcript;
 use std::path::Path;
 
-/// Replays on the lab's simulated cluster, with kubectl.
+/// Replays on the lab's simulated cluster, with kubectl. A line `# kueue-config: {JSON}` sets
+/// Kueue's Configuration as a lab's `kueue:` would.
 fn replay_on_cluster(script: &str) -> String {
     let (mut shell, mut cluster) = new_session(2026);
+    if let Some(json) = script.lines().find_map(|l| l.strip_prefix("# kueue-config: ")) {
+        cluster.kueue.config = serde_json::from_str(json).expect("a KueueConfig in JSON");
+    }
     let entries = transcript::run(&mut shell, &mut cluster, script, 1000);
     transcript::render(&entries, true)
 }

@@ -570,6 +570,12 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
             Ok(_) => {}
         }
     }
+    let annotation = |o: &Value| get_str(o, &["metadata", "annotations", MIN_PARALLELISM_ANNOTATION]).map(str::to_string);
+    // `validatePartialAdmissionCreate` (on update only when the annotation changed).
+    if old.is_none_or(|o| annotation(o) != annotation(obj)) {
+        causes.extend(validate_min_parallelism(obj));
+    }
+    causes.extend(validate_sync_completion(obj));
     let Some(old) = old else { return causes };
     let old_labels = labels(old);
     let suspended = |o: &Value| get(o, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
@@ -590,7 +596,84 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     } else if new_wpc.is_empty() && !old_wpc.is_empty() {
         causes.push(Cause::invalid(wpc_path, &format!("{new_wpc:?}"), "WorkloadPriorityClass cannot be removed from a workload"));
     }
+    // `validatePartialAdmissionUpdate`.
+    let parallelism = |o: &Value| get(o, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    if annotation(old).is_some() && !suspended(old) && parallelism(old) != parallelism(obj) {
+        causes.push(Cause::forbidden("spec.parallelism", "cannot change when partial admission is enabled and the job is not suspended"));
+    }
+    if suspended(old) == suspended(obj) && !suspended(obj) && sync_completion(old) != sync_completion(obj) {
+        causes.push(Cause::forbidden(
+            format!("metadata.annotations[{SYNC_COMPLETIONS_ANNOTATION}]"),
+            "field is immutable while the job is not suspended",
+        ));
+    }
     causes
+}
+
+pub const SYNC_COMPLETIONS_ANNOTATION: &str = "kueue.x-k8s.io/job-completions-equal-parallelism";
+
+/// Go's `strconv.ParseBool`.
+pub fn go_parse_bool(s: &str) -> Result<bool, String> {
+    match s {
+        "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
+        "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
+        _ => Err(format!("strconv.ParseBool: parsing {s:?}: invalid syntax")),
+    }
+}
+
+/// `syncCompletionWithParallelism`: the annotation, when it parses, says true.
+fn sync_completion(job: &Value) -> bool {
+    get_str(job, &["metadata", "annotations", SYNC_COMPLETIONS_ANNOTATION]).is_some_and(|v| go_parse_bool(v) == Ok(true))
+}
+
+/// `validateSyncCompletionCreate`: a boolean, only for Indexed Jobs whose completions equal
+/// their parallelism.
+fn validate_sync_completion(job: &Value) -> Vec<Cause> {
+    let Some(text) = get_str(job, &["metadata", "annotations", SYNC_COMPLETIONS_ANNOTATION]) else { return Vec::new() };
+    let path = format!("metadata.annotations[{SYNC_COMPLETIONS_ANNOTATION}]");
+    let enabled = match go_parse_bool(text) {
+        Ok(b) => b,
+        Err(e) => return vec![Cause::invalid(path, &format!("{text:?}"), &e)],
+    };
+    let mut causes = Vec::new();
+    if enabled {
+        if get_str(job, &["spec", "completionMode"]).is_none_or(|m| m == "NonIndexed") {
+            causes.push(Cause::invalid(path, &format!("{text:?}"), "should not be enabled for NonIndexed jobs"));
+        }
+        let parallelism = get(job, &["spec", "parallelism"]).and_then(Value::as_i64);
+        let completions = get(job, &["spec", "completions"]).and_then(Value::as_i64);
+        if parallelism.unwrap_or(1) != completions.unwrap_or(1) {
+            causes.push(Cause::invalid(
+                "spec.completions",
+                &completions.map_or("null".to_string(), |c| c.to_string()),
+                &format!("should be equal to parallelism when {SYNC_COMPLETIONS_ANNOTATION} annotation is true"),
+            ));
+        }
+    }
+    causes
+}
+
+pub const MIN_PARALLELISM_ANNOTATION: &str = "kueue.x-k8s.io/job-min-parallelism";
+
+/// The Job's pod count as Kueue reads it (`podsCount`): parallelism, or completions when fewer.
+fn job_pods_count(job: &Value) -> i64 {
+    let parallelism = get(job, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    get(job, &["spec", "completions"]).and_then(Value::as_i64).map_or(parallelism, |c| parallelism.min(c))
+}
+
+/// The `kueue.x-k8s.io/job-min-parallelism` annotation: a number in 1..count−1.
+fn validate_min_parallelism(job: &Value) -> Vec<Cause> {
+    let Some(text) = get_str(job, &["metadata", "annotations", MIN_PARALLELISM_ANNOTATION]) else { return Vec::new() };
+    let path = format!("metadata.annotations[{MIN_PARALLELISM_ANNOTATION}]");
+    let count = job_pods_count(job);
+    match go_atoi(text) {
+        Err(e) => vec![Cause::invalid(path, &format!("{text:?}"), &e)],
+        // Go compares `int32(v)` with the count.
+        Ok(v) if (v as i32 as i64) >= count || v <= 0 => {
+            vec![Cause::invalid(path, &v.to_string(), &format!("should be between 0 and {}", count - 1))]
+        }
+        Ok(_) => Vec::new(),
+    }
 }
 
 /// Go's `strconv.Atoi`, with its error text.

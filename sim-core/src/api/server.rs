@@ -125,6 +125,11 @@ pub fn kind_info(kind: &str) -> &'static KindInfo {
 }
 
 impl ApiServer {
+    /// A number in [0, 1) from the cluster's seeded randomness (Go's `rand.Float64`, for jitter).
+    pub fn random_unit(&mut self) -> f64 {
+        (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// A store holding the namespaces of a fresh cluster, each with its `default` ServiceAccount
     /// and `kube-root-ca.crt` ConfigMap.
     pub fn new(seed: u64, now: i64) -> Self {

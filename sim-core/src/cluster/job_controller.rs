@@ -218,8 +218,9 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
                     record(c, original, EventType::Normal, "Completed", "Job completed", COMPONENT);
                 }
             } else {
-                // Pods to create: up to parallelism, and no more than the completions still needed.
-                let remaining = target_done - succeeded;
+                // Pods to create: up to parallelism, and no more than the completions still needed
+                // (without completions, parallelism pods until one succeeds).
+                let remaining = if completions.is_some() { target_done - succeeded } else { parallelism };
                 let want = parallelism.min(remaining).max(0) - active.len() as i64;
                 // Failed pods are replaced after the exponential back-off (10 s, 20 s, …).
                 let backoff_ms = if failed > 0 { 10_000u64 << (failed - 1).min(6) } else { 0 };

@@ -48,9 +48,34 @@ enum Output {
     CustomColumns(String),
 }
 
+/// `kubectl get --raw PATH`, for the visibility API only (its body is what the server sends).
+fn raw(out: &mut Out<'_, '_>, args: &[String]) {
+    let path = match args {
+        [flag, path] if flag == "--raw" => Some(path.as_str()),
+        [one] => one.strip_prefix("--raw="),
+        _ => None,
+    };
+    let Some(path) = path.filter(|p| crate::cluster::kueue::visibility::is_visibility_path(p.split('?').next().unwrap_or(""))) else {
+        out.err("error: the simulator's \"kubectl get --raw\" serves only the visibility API: kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/clusterqueues/NAME/pendingworkloads (or namespaces/NS/localqueues/NAME/pendingworkloads), with no other arguments (시뮬레이터의 get --raw 는 visibility API 만 지원합니다)");
+        return;
+    };
+    let (p, q) = path.split_once('?').unwrap_or((path, ""));
+    let query: Vec<(String, String)> = q
+        .split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| kv.split_once('=').unwrap_or((kv, "")))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let result = crate::cluster::kueue::visibility::get_pending(out.cluster(), p, &query);
+    match result {
+        Ok(body) => out.out(&body),
+        Err(status) => out.err(&server_error(&status, None)),
+    }
+}
+
 pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     if args.iter().take_while(|a| *a != "--").any(|a| a == "--raw" || a.starts_with("--raw=")) {
-        out.err("error: \"kubectl get --raw\" is not supported by the simulator yet, nor is the visibility API (visibility.kueue.x-k8s.io); use `kubectl get workloads` and `kubectl describe clusterqueue` (시뮬레이터가 아직 지원하지 않습니다)");
+        raw(out, args);
         return;
     }
     let Some(p) = parse_flags(out, "get", args, FLAGS) else { return };

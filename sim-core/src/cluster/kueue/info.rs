@@ -23,6 +23,8 @@ pub struct PodSetInfo {
     pub requests: BTreeMap<String, i128>,
     /// While admitted: the flavor of each resource.
     pub flavors: BTreeMap<String, String>,
+    /// `minCount` (partial admission): the fewest pods it may be admitted with.
+    pub min_count: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -173,7 +175,8 @@ impl WorkloadInfo {
                 .and_then(Value::as_object)
                 .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string()))).collect())
                 .unwrap_or_default();
-            pod_sets.push(PodSetInfo { name: ps_name, count, per_pod, requests, flavors });
+            let min_count = ps.get("minCount").and_then(Value::as_i64);
+            pod_sets.push(PodSetInfo { name: ps_name, count, per_pod, requests, flavors, min_count });
         }
         let mut usage: BTreeMap<Fr, i128> = BTreeMap::new();
         for a in &assignments {
@@ -223,6 +226,26 @@ impl WorkloadInfo {
     /// Waits for quota: active, not finished, no reservation, not being deleted.
     pub fn is_pending(&self) -> bool {
         self.active && !self.finished && !self.reserving && !self.deleting
+    }
+
+    /// `CanBePartiallyAdmitted`: some pod set may run with fewer pods than it asks for.
+    pub fn can_be_partially_admitted(&self) -> bool {
+        self.pod_sets.iter().any(|p| p.min_count.is_some_and(|m| m < p.count))
+    }
+
+    /// The pod sets' `(count, minCount)`, minCount defaulting to the count.
+    pub fn count_range(&self) -> Vec<(i64, i64)> {
+        self.pod_sets.iter().map(|p| (p.count, p.min_count.unwrap_or(p.count))).collect()
+    }
+
+    /// The same workload asking for `counts` pods per pod set (`PodSet.ScaledTo`).
+    pub fn scaled_to(&self, counts: &[i64]) -> WorkloadInfo {
+        let mut w = self.clone();
+        for (p, &n) in w.pod_sets.iter_mut().zip(counts) {
+            p.count = n;
+            p.requests = p.per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(n as i128)))).collect();
+        }
+        w
     }
 
     /// The flavor-resources the workload uses in `frs`.

@@ -258,23 +258,27 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
         return;
     }
 
-    // PodsReady (WaitForPodsReady is on by default).
+    // PodsReady (WaitForPodsReady is on by default): `generatePodsReadyCondition`.
     let admitted = is_true(&wl, "Admitted");
-    let count = get(&wl, &["spec", "podSets"])
-        .and_then(Value::as_array)
-        .and_then(|a| a.first())
-        .and_then(|p| p.get("count"))
-        .and_then(Value::as_i64)
-        .unwrap_or(1);
+    // `Job.PodsReady` counts against the Job's own pod count (lowered by partial admission).
+    let count = pods_count(&job);
     let ready = get(&job, &["status", "ready"]).and_then(Value::as_i64).unwrap_or(0)
         + get(&job, &["status", "succeeded"]).and_then(Value::as_i64).unwrap_or(0);
-    let desired = if admitted && ready >= count {
-        Some(("True", "Started", "All pods reached readiness and the workload is running"))
-    } else if !workload::is_true(&wl, "PodsReady") || !admitted {
-        Some(("False", "WaitForStart", "Not all pods are ready or succeeded"))
+    const NOT_READY: &str = "Not all pods are ready or succeeded";
+    const RECOVERING: &str = "At least one pod has failed, waiting for recovery";
+    let current = workload::condition(&wl, "PodsReady");
+    let current_reason = current.and_then(|p| p["reason"].as_str()).unwrap_or("");
+    let desired = if !admitted {
+        ("False", "WaitForStart", NOT_READY)
+    } else if ready >= count {
+        let reason = if matches!(current_reason, "WaitForRecovery" | "Recovered") { "Recovered" } else { "Started" };
+        ("True", reason, "All pods reached readiness and the workload is running")
+    } else if current.is_some_and(|p| p["status"] == "True") || current_reason == "WaitForRecovery" {
+        ("False", "WaitForRecovery", RECOVERING)
     } else {
-        None
+        ("False", "WaitForStart", NOT_READY)
     };
+    let desired = Some(desired);
     // Copied only when the condition is to change.
     if let Some((status, reason, message)) = desired.filter(|d| workload::condition_differs(&wl, "PodsReady", d.0, d.1, d.2)) {
         let mut w = Value::clone(&wl);
@@ -307,6 +311,23 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
         suspend(c, Value::clone(&job), "Not admitted by cluster queue");
     } else if suspended && !admitted && get(&job, &["status", "startTime"]).is_none() {
         restore_template(c, &job, &wl);
+    }
+}
+
+/// `podsCount`: parallelism, or completions when fewer.
+fn pods_count(job: &Value) -> i64 {
+    let parallelism = get(job, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    get(job, &["spec", "completions"]).and_then(Value::as_i64).map_or(parallelism, |c| parallelism.min(c))
+}
+
+/// Sets the parallelism, and the completions with it when `kueue.x-k8s.io/job-completions-equal-parallelism`
+/// is true (`syncCompletionWithParallelism`).
+fn set_parallelism(job: &mut Value, n: i64) {
+    job["spec"]["parallelism"] = json!(n);
+    let sync = get_str(job, &["metadata", "annotations", crate::api::admission::SYNC_COMPLETIONS_ANNOTATION])
+        .is_some_and(|v| crate::api::admission::go_parse_bool(v) == Ok(true));
+    if sync {
+        job["spec"]["completions"] = json!(n);
     }
 }
 
@@ -350,6 +371,12 @@ fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
         template["metadata"]["labels"]["kueue.x-k8s.io/cluster-queue-name"] = json!(cq);
     }
     template["metadata"]["annotations"]["kueue.x-k8s.io/workload"] = json!(wl_name);
+    // Partial admission: the Job runs with the pods it was admitted with.
+    if workload::min_parallelism(&job).is_some() {
+        if let Some(n) = wl.pointer("/status/admission/podSetAssignments/0/count").and_then(Value::as_i64) {
+            set_parallelism(&mut job, n);
+        }
+    }
     job["spec"]["suspend"] = json!(false);
     let original = job.clone();
     if update_job(c, job) {
@@ -405,6 +432,14 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
         .cloned()
         .unwrap_or(json!({}));
     let mut job = before.clone();
+    // Partial admission: the parallelism the Workload asks for again (`RestorePodSetsInfo`).
+    if workload::min_parallelism(&job).is_some() {
+        if let Some(n) = wl.pointer("/spec/podSets/0/count").and_then(Value::as_i64) {
+            if get(&job, &["spec", "parallelism"]).and_then(Value::as_i64) != Some(n) {
+                set_parallelism(&mut job, n);
+            }
+        }
+    }
     // The end of `Job.Stop`: the template is back, the Job no longer stopping.
     if let Some(a) = job["metadata"]["annotations"].as_object_mut() {
         if a.remove("kueue.x-k8s.io/stopping").is_some() && a.is_empty() {

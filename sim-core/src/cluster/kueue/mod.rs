@@ -23,11 +23,13 @@ pub mod flavor_assigner;
 pub mod info;
 pub mod jobs;
 pub mod metrics;
+pub mod pods_ready;
 pub mod preemption;
 pub mod queue;
 pub mod scheduler;
 pub mod snapshot;
 pub mod status;
+pub mod visibility;
 pub mod workload;
 pub mod workload_controller;
 
@@ -51,6 +53,9 @@ pub struct KueueConfig {
     /// `fairSharing` (absent = disabled, as shipped).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fair_sharing: Option<preemption::FairSharingConfig>,
+    /// `waitForPodsReady` (always defaulted upstream, so on as shipped).
+    #[serde(default, skip_serializing_if = "pods_ready::WaitForPodsReady::is_default")]
+    pub wait_for_pods_ready: pods_ready::WaitForPodsReady,
 }
 
 /// Kueue's in-memory state: its caches (rebuilt from the store on a restore), its queues and

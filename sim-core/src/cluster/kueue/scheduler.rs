@@ -155,14 +155,63 @@ fn assignments(
 ) -> (Assignment, Vec<Target>) {
     let a = Assigner { wl, cq, fair_sharing: fair, now }.assign(s);
     match a.mode() {
-        Mode::Fit => (a, Vec::new()),
+        Mode::Fit => return (a, Vec::new()),
         Mode::Preempt => {
             let req = Request { wl, cq, usage: a.usage.clone(), frs: a.frs_needing_preemption() };
             let targets = get_targets(s, &req, fair, now);
-            (a, targets)
+            if !targets.is_empty() {
+                return (a, targets);
+            }
         }
-        Mode::NoFit => (a, Vec::new()),
+        Mode::NoFit => {}
     }
+    // Partial admission (beta, on): the most pods, down to each pod set's minCount, that fit
+    // or can preempt; otherwise the full assignment without targets.
+    if wl.can_be_partially_admitted() {
+        let found = reduce_pod_sets(&wl.count_range(), |counts| {
+            let scaled = wl.scaled_to(counts);
+            let a = Assigner { wl: &scaled, cq, fair_sharing: fair, now }.assign(s);
+            match a.mode() {
+                Mode::Fit => Some((a, Vec::new())),
+                Mode::Preempt => {
+                    let req = Request { wl: &scaled, cq, usage: a.usage.clone(), frs: a.frs_needing_preemption() };
+                    let targets = get_targets(s, &req, fair, now);
+                    (!targets.is_empty()).then_some((a, targets))
+                }
+                Mode::NoFit => None,
+            }
+        });
+        if let Some(found) = found {
+            return found;
+        }
+    }
+    (a, Vec::new())
+}
+
+/// `PodSetReducer.Search`: index 0 is every pod set at its count, index `total` (the sum of
+/// count − minCount) every one at its minCount, index i takes `delta·i/total` off each; a
+/// binary search (`sort.Search`) for the first index that `fits`, assuming fewer pods fit
+/// whenever more do.
+fn reduce_pod_sets<R>(ranges: &[(i64, i64)], mut fits: impl FnMut(&[i64]) -> Option<R>) -> Option<R> {
+    let deltas: Vec<i64> = ranges.iter().map(|(count, min)| (count - min).max(0)).collect();
+    let total: i64 = deltas.iter().sum();
+    if total <= 0 {
+        return None;
+    }
+    let counts_at = |i: i64| -> Vec<i64> { ranges.iter().zip(&deltas).map(|((count, _), d)| count - d * i / total).collect() };
+    let (mut lo, mut hi) = (0i64, total + 1);
+    let mut last_good: Option<(i64, R)> = None;
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match fits(&counts_at(mid)) {
+            Some(r) => {
+                hi = mid;
+                last_good = Some((mid, r));
+            }
+            None => lo = mid + 1,
+        }
+    }
+    last_good.filter(|(i, _)| *i == lo).map(|(_, r)| r)
 }
 
 /// `makeClassicalIterator`: non-borrowing first, then higher priority, then older.
@@ -532,4 +581,27 @@ fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
         write_status(c, w);
     }
     record(c, before, EventType::Warning, e.reason, &e.message, COMPONENT);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reduce_pod_sets;
+
+    #[test]
+    fn the_reducer_finds_the_most_pods_that_fit() {
+        // 5 pods, at least 2, 4 fit: tries 3 (fits), 4 (fits), 5 (does not).
+        let mut tried = Vec::new();
+        let found = reduce_pod_sets(&[(5, 2)], |c| {
+            tried.push(c[0]);
+            (c[0] <= 4).then_some(c[0])
+        });
+        assert_eq!(found, Some(4));
+        assert_eq!(tried, vec![3, 4, 5]);
+        // Two pod sets lowered together, each by its delta·i/total: i=6 of 12 gives 5 and 3.
+        let found = reduce_pod_sets(&[(10, 0), (4, 2)], |c| (c[0] + c[1] <= 9).then(|| c.to_vec()));
+        assert_eq!(found, Some(vec![5, 3]));
+        // Nothing fits, or nothing to lower.
+        assert_eq!(reduce_pod_sets(&[(5, 2)], |_| None::<()>), None);
+        assert_eq!(reduce_pod_sets(&[(5, 5)], |_| Some(())), None);
+    }
 }

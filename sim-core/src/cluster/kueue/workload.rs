@@ -42,6 +42,10 @@ pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Val
         "priority": priority,
         "podSets": [{"name": "main", "count": count, "template": template, "topologyRequest": {"podIndexLabel": "batch.kubernetes.io/job-completion-index"}}],
     });
+    // `minPodsCount`: the Job webhook has checked the annotation is a number below the count.
+    if let Some(min) = min_parallelism(job) {
+        spec["podSets"][0]["minCount"] = json!(min);
+    }
     if let Some(r) = priority_ref {
         spec["priorityClassRef"] = r;
     }
@@ -61,6 +65,17 @@ pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Val
         },
         "spec": spec,
     })
+}
+
+/// The Job's `kueue.x-k8s.io/job-min-parallelism` when it is a number (`minPodsCount`: Go's
+/// `strconv.Atoi`, then `int32`).
+pub fn min_parallelism(job: &Value) -> Option<i64> {
+    let text = get_str(job, &["metadata", "annotations", crate::api::admission::MIN_PARALLELISM_ANNOTATION])?;
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<i64>().ok().map(|v| v as i32 as i64)
 }
 
 /// Total requests of the workload's first pod set (limits stand in for missing requests), in nanos.

@@ -70,19 +70,15 @@ fn requeue_disabled_by(wl: &Value, reason: &str) -> bool {
     condition(wl, "Requeued").is_some_and(|r| r["status"] == "False" && r["reason"] == reason)
 }
 
-/// `workloadevict.Evict`: Evicted=True (reason, or `<reason>DueTo<cause>`), the eviction counted
-/// in `schedulingStats`, and `EvictedDueTo<…>` on the workload when it had an admission.
-fn evict(c: &mut Cluster, key: &Key, reason: &str, cause: &str, message: &str) {
+/// `workloadevict.Evict`: `prepare` (the caller's custom step), Evicted=True (reason, or
+/// `DeactivatedDueTo<cause>`), the eviction counted in `schedulingStats`, and
+/// `EvictedDueTo<…>` on the workload when it had an admission.
+fn evict(c: &mut Cluster, key: &Key, reason: &str, cause: &str, message: &str, prepare: impl FnOnce(&mut Cluster, &mut Value)) {
     let Some(mut w) = current(c, key) else { return };
     let now = c.now_unix();
     let had_admission = get(&w, &["status", "admission"]).is_some();
-    let full = if cause.is_empty() { reason.to_string() } else { format!("{reason}DueTo{cause}") };
-    if let Some(list) = w.pointer_mut("/status/conditions").and_then(Value::as_array_mut) {
-        list.retain(|c| c["type"] != "DeactivationTarget");
-    }
-    if let Some(st) = w["status"].as_object_mut() {
-        st.remove("requeueState");
-    }
+    let full = if reason == "Deactivated" && !cause.is_empty() { format!("{reason}DueTo{cause}") } else { reason.to_string() };
+    prepare(c, &mut w);
     set_condition(&mut w, "Evicted", "True", &full, message, now);
     count_eviction(&mut w, reason, cause);
     if !write_status(c, key, w) || !had_admission {
@@ -90,6 +86,16 @@ fn evict(c: &mut Cluster, key: &Key, reason: &str, cause: &str, message: &str) {
     }
     if let Some(evicted) = current(c, key) {
         record(c, &evicted, EventType::Normal, &format!("EvictedDueTo{full}"), message, COMPONENT);
+    }
+}
+
+/// The deactivation's own step: the `DeactivationTarget` condition and the requeue state go.
+fn forget_deactivation_target(_: &mut Cluster, w: &mut Value) {
+    if let Some(list) = w.pointer_mut("/status/conditions").and_then(Value::as_array_mut) {
+        list.retain(|c| c["type"] != "DeactivationTarget");
+    }
+    if let Some(st) = w["status"].as_object_mut() {
+        st.remove("requeueState");
     }
 }
 
@@ -117,7 +123,7 @@ fn check(c: &mut Cluster, key: &Key) {
                 ),
                 None => (String::new(), "The workload is deactivated".to_string()),
             };
-            evict(c, key, "Deactivated", &cause, &message);
+            evict(c, key, "Deactivated", &cause, &message, forget_deactivation_target);
         } else if !wl.reserving {
             let Some(mut w) = current(c, key) else { return };
             let mut changed = set_condition(&mut w, "QuotaReserved", "False", "Deactivated", "The workload is deactivated", now);
@@ -134,8 +140,28 @@ fn check(c: &mut Cluster, key: &Key) {
         let _ = c.api.update_internal(now, kind_info("Workload"), &key.namespace, w, false);
         return;
     }
+    // The backoff after a PodsReady timeout: wait until `requeueAt`, then forget it.
+    if let Some(at) = requeue_at(obj) {
+        let at_ms = clock_ms(c, at);
+        if at_ms > c.now_ms() {
+            c.wake(at_ms, Wake::Kueue(format!("workload {}/{}", key.namespace, key.name)));
+            return;
+        }
+        if wl.is_pending() {
+            let mut w = Value::clone(obj);
+            if let Some(rs) = w.pointer_mut("/status/requeueState").and_then(Value::as_object_mut) {
+                rs.remove("requeueAt");
+            }
+            write_status(c, key, w);
+            return;
+        }
+    }
     if requeue_disabled_by(obj, "Deactivated") {
         set_requeued(c, key, "Reactivated", "The workload was reactivated");
+        return;
+    }
+    if requeue_disabled_by(obj, "PodsReadyTimeout") || requeue_disabled_by(obj, "AdmissionCheck") {
+        set_requeued(c, key, "BackoffFinished", "The workload backoff was finished");
         return;
     }
     let lq = c.kueue.queues.lqs.get(&(wl.namespace.clone(), wl.queue_name.clone())).cloned();
@@ -164,14 +190,86 @@ fn check(c: &mut Cluster, key: &Key) {
         return;
     }
     if lq.as_ref().is_some_and(|l| l.drain) {
-        evict(c, key, "LocalQueueStopped", "", "The LocalQueue is stopped");
+        evict(c, key, "LocalQueueStopped", "", "The LocalQueue is stopped", |_, _| {});
         return;
     }
     if cq_drain.is_some_and(|(_, drain)| drain) {
-        evict(c, key, "ClusterQueueStopped", "", "The ClusterQueue is stopped");
+        evict(c, key, "ClusterQueueStopped", "", "The ClusterQueue is stopped", |_, _| {});
+        return;
+    }
+    if pods_ready_timeout(c, key, obj) {
         return;
     }
     max_execution_time(c, key, obj);
+}
+
+/// A unix time (whole seconds, as conditions and `requeueAt` hold it) on the clock's millisecond
+/// scale.
+fn clock_ms(c: &Cluster, unix: i64) -> u64 {
+    let now_ms = c.now_ms();
+    let whole_second_ms = (now_ms - now_ms % 1000) as i64;
+    (whole_second_ms + (unix - c.now_unix()) * 1000).max(0) as u64
+}
+
+/// `status.requeueState.requeueAt` in unix seconds.
+fn requeue_at(obj: &Value) -> Option<i64> {
+    obj.pointer("/status/requeueState/requeueAt").and_then(Value::as_str).and_then(parse_rfc3339)
+}
+
+/// `reconcileNotReadyTimeout`: an admitted workload whose PodsReady is not True — waiting for
+/// its pods to start (since admission), or for a failed pod's replacement (since PodsReady went
+/// False) — past its timeout is evicted `PodsReadyTimeout` with its requeue state moved on, or,
+/// once it has been requeued `backoffLimitCount` times, marked for deactivation; before the
+/// timeout it is looked at again when it is due. Returns whether it wrote.
+fn pods_ready_timeout(c: &mut Cluster, key: &Key, obj: &Value) -> bool {
+    let config = c.kueue.config.wait_for_pods_ready.clone();
+    let pods_ready = condition(obj, "PodsReady");
+    if pods_ready.is_some_and(|p| p["status"] == "True") {
+        return false;
+    }
+    let since = |cond: Option<&Value>| cond.and_then(|a| a.get("lastTransitionTime")).and_then(Value::as_str).and_then(parse_rfc3339);
+    let reason = pods_ready.and_then(|p| p["reason"].as_str()).unwrap_or("");
+    let (cause, start, timeout_ms) = match reason {
+        "" | "WaitForStart" | "PodsReady" => ("WaitForStart", since(condition(obj, "Admitted")), config.timeout_ms()),
+        "WaitForRecovery" => ("WaitForRecovery", since(pods_ready), config.recovery_timeout_ms()),
+        _ => return false,
+    };
+    let Some(start) = start else { return false };
+    let deadline_ms = clock_ms(c, start) + timeout_ms;
+    if deadline_ms > c.now_ms() {
+        c.wake(deadline_ms, Wake::Kueue(format!("workload {}/{}", key.namespace, key.name)));
+        return false;
+    }
+    let count = obj.pointer("/status/requeueState/count").and_then(Value::as_i64).unwrap_or(0);
+    if config.backoff_limit_count().is_some_and(|limit| count + 1 > limit) {
+        // `triggerDeactivation`.
+        let mut w = Value::clone(obj);
+        let changed = set_condition(
+            &mut w,
+            "DeactivationTarget",
+            "True",
+            "RequeuingLimitExceeded",
+            "exceeding the maximum number of re-queuing retries",
+            c.now_unix(),
+        );
+        return changed && write_status(c, key, w);
+    }
+    let message = format!("Exceeded the PodsReady timeout {}/{}", key.namespace, key.name);
+    evict(c, key, "PodsReadyTimeout", cause, &message, |c, w| {
+        // `UpdateRequeueState`: one more requeue, not before now + backoff (kept if later).
+        let n = count + 1;
+        let wait_ms = config.backoff_ms(n, c.api.random_unit());
+        let at = c.now_unix() + ((c.now_ms() % 1000 + wait_ms) / 1000) as i64;
+        let rs = &mut w["status"]["requeueState"];
+        if !rs.is_object() {
+            *rs = json!({});
+        }
+        if rs.get("requeueAt").and_then(Value::as_str).and_then(parse_rfc3339).is_none_or(|cur| cur < at) {
+            rs["requeueAt"] = json!(crate::api::object::rfc3339(at));
+        }
+        rs["count"] = json!(n);
+    });
+    true
 }
 
 /// `reconcileMaxExecutionTime`: an admitted workload that has run (in total) longer than
