@@ -88,7 +88,9 @@ pub fn listing(c: &Completion, width: usize) -> String {
     if shown.is_empty() {
         return String::new();
     }
-    let max = shown.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
+    // Readline measures file names without the `/` it adds to a directory when printing it.
+    let width_of = |s: &str| if c.files { s.strip_suffix('/').unwrap_or(s) } else { s }.chars().count();
+    let max = shown.iter().map(|s| width_of(s)).max().unwrap_or(0) + 2;
     let mut limit = width / max;
     if limit != 1 && limit * max == width {
         limit -= 1;
@@ -170,6 +172,8 @@ mod tests {
     #[test]
     fn file_names_are_listed_by_their_last_component() {
         assert_eq!(listing(&c(true, &["manifests/flavor.yaml", "manifests/flat/"]), 80), "flavor.yaml  flat/        \n");
+        // A directory's `/` is printed but not measured: the longest name here is 5 wide.
+        assert_eq!(listing(&c(true, &["abcde/", "ab"]), 80), "abcde/ ab     \n");
         // Wider than the screen: one a line.
         let long = "x".repeat(90);
         assert_eq!(listing(&c(false, &[&long, "y"]), 80), format!("{long}\ny\n"));
