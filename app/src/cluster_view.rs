@@ -505,18 +505,97 @@ fn name(text: &str) -> Html {
     html! { <span class="name" title={text.to_string()}>{ text }</span> }
 }
 
+/// What the pane knows of the pod holding a GPU: deleted and in its grace period (`kubectl get
+/// pods` says `Terminating`), and whether Kueue admitted it — a pod whose Job has no Workload
+/// (no queue label) or that has no Job walked past Kueue, and no ClusterQueue counts its GPU.
+struct SlotPod {
+    terminating: bool,
+    bypassed: bool,
+}
+
+fn slot_pod(c: &Cluster, key: &str, kueue_jobs: &BTreeSet<&str>) -> SlotPod {
+    let (ns, pod_name) = key.split_once('/').unwrap_or(("", key));
+    let Some(pod) = c.api.get_arc(kind_info("Pod"), ns, pod_name) else { return SlotPod { terminating: false, bypassed: false } };
+    let terminating = pod.pointer("/metadata/deletionTimestamp").is_some_and(|t| !t.is_null());
+    let owners = pod.pointer("/metadata/ownerReferences").and_then(Value::as_array).cloned().unwrap_or_default();
+    let bypassed = match owners.iter().find(|o| o["kind"] == "Job") {
+        // A Job of Kueue's, or one already deleted (its Workload went with it: nothing to tell).
+        Some(job) => {
+            let uid = s(job, "/uid");
+            let exists = c.api.get_arc(kind_info("Job"), ns, s(job, "/name")).is_some_and(|j| s(j, "/metadata/uid") == uid);
+            exists && !kueue_jobs.contains(uid)
+        }
+        // A plain pod: the simulator does not model Kueue's pod integration, it runs ungated.
+        None => owners.is_empty(),
+    };
+    SlotPod { terminating, bypassed }
+}
+
 fn gpus(c: &Cluster, lang: Lang) -> Html {
+    let workloads = list(c, "Workload");
+    // The Jobs Kueue manages: those a Workload belongs to.
+    let kueue_jobs: BTreeSet<&str> = workloads
+        .iter()
+        .filter_map(|w| w.pointer("/metadata/ownerReferences").and_then(Value::as_array))
+        .flatten()
+        .filter(|o| o["kind"] == "Job")
+        .map(|o| s(o, "/uid"))
+        .collect();
+    let mut bypassing: Vec<String> = Vec::new();
+    let (mut any_used, mut any_terminating) = (false, false);
     let nodes = c.gpu_slots.iter().map(|(node, slots)| {
         let cells = slots.iter().enumerate().map(|(i, holder)| {
-            let (class, who) = match holder {
-                Some(pod) => ("slot used", pod.clone()),
-                None => ("slot free", lang.pick("비어 있음", "free").to_string()),
+            let Some(pod) = holder else {
+                let free = lang.pick("비어 있음", "free");
+                return html! { <li class="slot free" data-testid="gpu-slot" title={free}><b>{ format!("GPU {i}") }</b><span>{ free }</span></li> };
             };
-            html! { <li class={class} data-testid="gpu-slot" title={who.clone()}><b>{ format!("GPU {i}") }</b><span>{ who }</span></li> }
+            any_used = true;
+            let info = slot_pod(c, pod, &kueue_jobs);
+            any_terminating |= info.terminating;
+            if info.bypassed && !bypassing.contains(pod) {
+                bypassing.push(pod.clone());
+            }
+            let class = classes!("slot", "used", info.terminating.then_some("terminating"), info.bypassed.then_some("bypassed"));
+            html! {
+                <li {class} data-testid="gpu-slot" title={pod.clone()} data-terminating={info.terminating.to_string()} data-bypassed={info.bypassed.to_string()}>
+                    <b>{ format!("GPU {i}") }</b><span>{ pod }</span>
+                    if info.terminating || info.bypassed {
+                        <span class="marks">
+                            if info.terminating { <em class="mark-terminating" data-testid="slot-terminating">{ "Terminating" }</em> }
+                            if info.bypassed { <em class="mark-bypassed" data-testid="slot-bypassed">{ lang.pick("Kueue 우회", "bypassed Kueue") }</em> }
+                        </span>
+                    }
+                </li>
+            }
         });
+        let cells: Vec<Html> = cells.collect();
         html! { <div class="node"><h4>{ name(node) }</h4><ul class="slots">{ for cells }</ul></div> }
     });
-    html! { <section><h3>{ lang.pick("노드의 GPU", "GPUs on the node") }</h3>{ for nodes }</section> }
+    let nodes: Vec<Html> = nodes.collect();
+    let item = |class: &'static str, text: &'static str| {
+        html! { <li><span class={classes!("swatch", class)} aria-hidden="true"></span>{ text }</li> }
+    };
+    let note = (!bypassing.is_empty()).then(|| {
+        let (n, who) = (bypassing.len(), bypassing.join(", "));
+        tr!(
+            lang,
+            "Kueue 를 거치지 않은 파드 {n}개가 GPU 를 쓰고 있습니다 ({who}). 큐 라벨이 없어 Workload 가 없으니, 어떤 ClusterQueue 의 쿼터 막대에도 잡히지 않습니다.",
+            "{n} pod(s) hold GPUs without going through Kueue ({who}). With no queue label they have no Workload, so no ClusterQueue's quota bar counts them."
+        )
+    });
+    html! {
+        <section><h3>{ lang.pick("노드의 GPU", "GPUs on the node") }</h3>
+            { for nodes }
+            if any_used {
+                <ul class="legend" data-testid="gpu-legend" aria-label={lang.pick("GPU 범례", "GPU legend")}>
+                    { item("slot-used", lang.pick("파드가 쓰는 중", "in use by a pod")) }
+                    if !bypassing.is_empty() { { item("slot-bypassed", lang.pick("Kueue 우회: 큐 라벨 없이 바로 실행됨, 쿼터에 안 잡힘", "bypassed Kueue: ran without the queue label, counted in no quota")) } }
+                    if any_terminating { { item("slot-terminating", lang.pick("Terminating: 삭제되어 유예 시간 동안 멈추는 중", "Terminating: deleted, stopping within its grace period")) } }
+                </ul>
+            }
+            if let Some(note) = note { <p class="gpu-note" data-testid="gpu-bypass-note">{ note }</p> }
+        </section>
+    }
 }
 
 /// What the bar's parts mean, in words beside their patterns (borrowing and lending only where
@@ -929,13 +1008,17 @@ fn events_list(c: &Cluster, mut evs: Vec<Value>, lang: Lang) -> Html {
     let items = evs.iter().take(EVENTS_SHOWN).map(|e| {
         let age = parse_rfc3339(s(e, "/lastTimestamp")).map(|t| human_duration(now - t)).unwrap_or_default();
         let warn = e["type"] == "Warning";
+        // A warning about an object that no longer exists is history, not a problem now.
+        let gone = warn && !involved_exists(c, e);
         let object = format!("{}/{}", s(e, "/involvedObject/kind").to_lowercase(), s(e, "/involvedObject/name"));
         html! {
-            <li class={classes!("event", warn.then_some("warn"))} data-testid="event" data-reason={s(e, "/reason").to_string()}>
+            <li class={classes!("event", (warn && !gone).then_some("warn"), gone.then_some("gone"))} data-testid="event"
+                data-reason={s(e, "/reason").to_string()} data-gone={gone.to_string()}>
                 <span class="age">{ age }</span>
                 if warn { <span class="type">{ "Warning" }</span> }
                 <b class="reason">{ s(e, "/reason") }</b>
                 <span class="obj" title={object.clone()}>{ object }</span>
+                if gone { <span class="gone-mark" data-testid="event-gone">{ lang.pick("(삭제된 객체)", "(object deleted)") }</span> }
                 <div class="msg">{ s(e, "/message") }</div>
             </li>
         }
@@ -944,6 +1027,21 @@ fn events_list(c: &Cluster, mut evs: Vec<Value>, lang: Lang) -> Html {
         <section><h3>{ lang.pick("최근 이벤트", "Recent events") }</h3>
             <ol class="events" data-testid="events">{ for items }</ol>
         </section>
+    }
+}
+
+/// Whether the object an event is about still exists (the same object: its UID when the event
+/// names one). Kinds the simulator does not serve count as existing.
+fn involved_exists(c: &Cluster, e: &Value) -> bool {
+    let kind = s(e, "/involvedObject/kind");
+    let Some(info) = sim_core::api::registry::SERVED.iter().find(|k| k.kind == kind) else { return true };
+    let ns = if info.namespaced { s(e, "/involvedObject/namespace") } else { "" };
+    match c.api.get_arc(info, ns, s(e, "/involvedObject/name")) {
+        Some(obj) => {
+            let uid = s(e, "/involvedObject/uid");
+            uid.is_empty() || s(obj, "/metadata/uid") == uid
+        }
+        None => false,
     }
 }
 
@@ -974,6 +1072,44 @@ mod tests {
 
     fn quota<'a>(m: &'a QuotaModel, cq: &str) -> &'a Quota {
         &m.cqs.iter().find(|c| c.name == cq).unwrap().quotas[0]
+    }
+
+    #[test]
+    fn gpu_holders_that_bypassed_kueue_or_are_terminating_are_told_apart() {
+        let lab = sim_core::lab::Lab::bundled("kueue-gpu-quota").unwrap().unwrap();
+        let (mut sh, mut c) = sim_core::session::lab_session(&lab, 2026);
+        let solution = lab.solution.split("kubectl -n team-a delete job train-1").next().unwrap().to_string();
+        transcript::run(&mut sh, &mut c, &solution, 0);
+        let holders = |c: &Cluster| -> Vec<(String, bool, bool)> {
+            let wls = list(c, "Workload");
+            let jobs: BTreeSet<&str> = wls.iter().map(|w| s(w, "/metadata/ownerReferences/0/uid")).collect();
+            let mut v: Vec<(String, bool, bool)> = c
+                .gpu_slots
+                .values()
+                .flatten()
+                .flatten()
+                .map(|k| {
+                    let p = slot_pod(c, k, &jobs);
+                    (k.rsplit_once('-').map_or(k.as_str(), |(job, _)| job).to_string(), p.bypassed, p.terminating)
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            holders(&c),
+            vec![("team-a/sneaky".into(), true, false), ("team-a/train-1".into(), false, false), ("team-a/train-2".into(), false, false)]
+        );
+        // Deleted, sneaky's pod ignores SIGTERM: Terminating for its 30 s grace, still on its GPU.
+        transcript::run(&mut sh, &mut c, "kubectl -n team-a delete job sneaky\nsleep 5\n", 0);
+        assert_eq!(holders(&c)[0], ("team-a/sneaky".into(), false, true));
+        // The warning events of a Workload or Job that is gone are told apart from live ones.
+        let evs = list(&c, "Event");
+        let live =
+            evs.iter().find(|e| s(e, "/involvedObject/kind") == "Pod" && s(e, "/involvedObject/name").starts_with("train-2")).unwrap();
+        assert!(involved_exists(&c, live));
+        transcript::run(&mut sh, &mut c, "kubectl -n team-a delete job train-2\nsleep 60\n", 0);
+        assert!(!involved_exists(&c, live));
     }
 
     #[test]

@@ -1,23 +1,58 @@
 //! The steps pane: the lab's text, each step's live status and the status of each of its
-//! checks (with the explanation when one fails), hints revealed one at a time, and the
-//! reference solution behind a confirmation. Automation hooks: `data-testid="step"`,
+//! checks (with the explanation when one fails), hints revealed one at a time, and each step's
+//! part of the reference solution behind a confirmation. Automation hooks: `data-testid="step"`,
 //! `data-step-id`, `data-status="pass|fail"`.
 
 use crate::i18n::Lang;
 use crate::markdown;
+use sim_core::lab::progress::Progress;
 use sim_core::lab::progress::StepResult;
+use sim_core::lab::view::SimView;
 use sim_core::lab::Lab;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use yew::prelude::*;
+
+/// The reference solution cut by step: its inputs replayed on a fresh session of the lab, the
+/// steps judged after each, and the inputs since the last cut given to the first step that
+/// passes after them (inputs after the last such cut go with the last step given any). One part
+/// a step of the lab, in order; a step that passes together with an earlier one gets none.
+pub fn solution_by_step(lab: &Lab, seed: u64) -> Vec<String> {
+    let (mut sh, mut cluster) = sim_core::session::lab_session(lab, seed);
+    let mut progress = Progress::default();
+    let mut parts = vec![String::new(); lab.steps.len()];
+    let mut pending = String::new();
+    let mut last_given = None;
+    for input in sim_core::transcript::split_inputs(&lab.solution) {
+        let mut newly = Vec::new();
+        sim_core::transcript::run_observed(&mut sh, &mut cluster, &input, 1000, |sh, c| {
+            newly = progress.update(lab, &SimView { api: &c.api, fs: &sh.state.fs }).newly_passed;
+        });
+        pending.push_str(&input);
+        pending.push('\n');
+        let first = lab.steps.iter().position(|s| newly.contains(&s.id));
+        if let Some(i) = first {
+            parts[i].push_str(&std::mem::take(&mut pending));
+            last_given = Some(i);
+        }
+    }
+    if let Some(part) = parts.get_mut(last_given.unwrap_or(lab.steps.len().saturating_sub(1))) {
+        part.push_str(&pending);
+    }
+    parts
+}
 
 pub struct StepsView<'a> {
     pub lab: &'a Lab,
     pub steps: &'a [StepResult],
     pub lang: Lang,
     pub hints_shown: &'a BTreeMap<String, usize>,
-    pub solution_shown: bool,
+    /// The whole solution was shown (a state saved before it was shown per step).
+    pub solution_all: bool,
+    pub solutions_shown: &'a BTreeSet<String>,
+    /// The solution cut by step (see [`solution_by_step`]), once a part is shown.
+    pub solution_parts: Option<&'a [String]>,
     pub on_hint: Callback<String>,
-    pub on_solution: Callback<()>,
+    pub on_solution: Callback<String>,
     /// What the real cluster said per step (when a bridge is configured).
     pub real: Option<&'a BTreeMap<String, (bool, Option<sim_core::lab::Text>)>>,
 }
@@ -49,6 +84,9 @@ impl StepsView<'_> {
             });
             let id = step.id.clone();
             let on_hint = self.on_hint.reform(move |_: MouseEvent| id.clone());
+            let id = step.id.clone();
+            let on_solution = self.on_solution.reform(move |_: MouseEvent| id.clone());
+            let solution = (self.solution_all || self.solutions_shown.contains(&step.id)).then(|| self.solution_parts.and_then(|p| p.get(i))).flatten();
             html! {
                 <li class={classes!("step", status)} data-testid="step" data-step-id={step.id.clone()} data-status={status}>
                     <details open={first_open == Some(i)}>
@@ -75,11 +113,24 @@ impl StepsView<'_> {
                                 { format!("{} ({}/{})", lang.pick("힌트 보기", "Show a hint"), shown + 1, step.hints.len()) }
                             </button>
                         }
+                        if let Some(part) = solution {
+                            <div class="solution" data-testid="step-solution">
+                                <h4>{ lang.pick("이 단계의 모범 답안", "This step's reference solution") }</h4>
+                                if part.trim().is_empty() {
+                                    <p>{ lang.pick("앞 단계의 명령으로 함께 통과하는 단계입니다.", "This step passes with the commands of an earlier step.") }</p>
+                                } else {
+                                    <pre tabindex="0">{ part.clone() }</pre>
+                                }
+                            </div>
+                        } else {
+                            <button class="solution-button" data-testid="step-solution-button" onclick={on_solution}>
+                                { lang.pick("이 단계의 모범 답안 보기", "Show this step's solution") }
+                            </button>
+                        }
                     </details>
                 </li>
             }
         });
-        let on_solution = self.on_solution.reform(|_: MouseEvent| ());
         html! {
             <>
                 <h2>{ self.lab.title.get(core) }</h2>
@@ -89,15 +140,26 @@ impl StepsView<'_> {
                     if done == self.steps.len() { <b>{ lang.pick(" — 실습 완료!", " — lab complete!") }</b> }
                 </p>
                 <ol class="step-list">{ for items }</ol>
-                <div class="solution">
-                    if self.solution_shown {
-                        <h3>{ lang.pick("모범 답안", "Reference solution") }</h3>
-                        <pre data-testid="solution" tabindex="0">{ &self.lab.solution }</pre>
-                    } else {
-                        <button data-testid="solution-button" onclick={on_solution}>{ lang.pick("모범 답안 보기", "Show the solution") }</button>
-                    }
-                </div>
             </>
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_step_gets_the_part_of_the_solution_that_passes_it() {
+        let lab = Lab::bundled("kueue-gpu-quota").unwrap().unwrap();
+        let parts = solution_by_step(&lab, 2026);
+        assert_eq!(parts.len(), lab.steps.len());
+        assert!(parts[0].contains("kind: ResourceFlavor") && !parts[0].contains("kind: ClusterQueue"), "{}", parts[0]);
+        assert!(parts[1].contains("kind: ClusterQueue") && !parts[1].contains("kind: LocalQueue"), "{}", parts[1]);
+        assert!(parts[5].contains("name: sneaky") && parts[5].contains("bypass.txt"), "{}", parts[5]);
+        assert!(parts[7].contains("delete job train-1"), "{}", parts[7]);
+        // Nothing is lost or repeated: the parts are the solution's inputs, in order.
+        let inputs: String = sim_core::transcript::split_inputs(&lab.solution).iter().map(|i| format!("{i}\n")).collect();
+        assert_eq!(parts.concat(), inputs);
     }
 }

@@ -102,8 +102,12 @@ pub struct LabSaved {
     /// Hints revealed per step.
     #[serde(default)]
     pub hints: BTreeMap<String, usize>,
+    /// The reference solution was shown whole (states saved before it was shown per step).
     #[serde(default)]
     pub solution_shown: bool,
+    /// Steps whose part of the reference solution the learner chose to see.
+    #[serde(default)]
+    pub solutions_shown: std::collections::BTreeSet<String>,
     #[serde(default)]
     pub speed: Speed,
 }
@@ -213,20 +217,108 @@ pub fn load_cluster() -> Option<Cluster> {
     }
 }
 
-/// A snapshot as it travels in a URL fragment: deflated JSON in URL-safe base64.
+/// A snapshot as it travelled in a URL fragment before short links: the whole snapshot's JSON,
+/// deflated, in URL-safe base64. Still read (old links keep working); tests write it.
+#[cfg(test)]
 pub fn to_url_fragment(json: &str) -> String {
     use base64::Engine;
     let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
 }
 
-/// The JSON back from a fragment; the error says why it cannot be read.
-pub fn from_url_fragment(fragment: &str) -> Result<String, String> {
+/// The start of a short link's fragment (`.` is not a base64url character, so the older form,
+/// plain base64url, never starts so).
+const SHARE_V2: &str = "v2.";
+/// The scrollback lines a link carries (an exported file keeps all that is saved).
+const SHARE_SCROLLBACK: usize = 60;
+
+/// FNV-1a (64 bits) of a text: which fresh cluster a short link was made against.
+fn fingerprint(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+fn objects_of(cluster: &Cluster) -> Vec<serde_json::Value> {
+    let value = serde_json::to_value(cluster).unwrap_or_default();
+    value.pointer("/api/objects").and_then(serde_json::Value::as_array).cloned().unwrap_or_default()
+}
+
+/// A link's fragment in the short form: the snapshot with every object that is unchanged from the
+/// lab's fresh cluster (`base`, the same every learner starts from) named by its place there
+/// instead of written out, and the last lines of the scrollback; deflated, base64url, after `v2.`.
+pub fn to_share_fragment(saved: &Saved, cluster: &Cluster, base: &Cluster) -> String {
     use base64::Engine;
-    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(fragment.trim()).map_err(|e| e.to_string())?;
+    let mut saved = saved.clone();
+    let cut = saved.scrollback.len().saturating_sub(SHARE_SCROLLBACK);
+    saved.scrollback.drain(..cut);
+    let base_objects = objects_of(base);
+    let index: std::collections::HashMap<String, usize> = base_objects.iter().enumerate().map(|(i, o)| (o.to_string(), i)).collect();
+    let mut cluster_value = serde_json::to_value(cluster).unwrap_or_default();
+    let mut kept = Vec::new();
+    if let Some(objects) = cluster_value.pointer_mut("/api/objects").and_then(serde_json::Value::as_array_mut) {
+        objects.retain(|o| match index.get(&o.to_string()) {
+            Some(&i) => {
+                kept.push(i);
+                false
+            }
+            None => true,
+        });
+    }
+    let base_text = serde_json::Value::Array(base_objects).to_string();
+    let doc = serde_json::json!({
+        "format": SNAPSHOT_FORMAT,
+        "version": 2,
+        "saved": saved,
+        "cluster": cluster_value,
+        "base": {"fingerprint": fingerprint(&base_text), "kept": kept},
+    });
+    let packed = miniz_oxide::deflate::compress_to_vec(doc.to_string().as_bytes(), 9);
+    format!("{SHARE_V2}{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed))
+}
+
+/// The snapshot's JSON (as [`read_snapshot`] reads it) from a link's fragment, short or of the
+/// older form; `base_for(lab id)` gives the fresh cluster a short link was made against. The
+/// error says why it cannot be read.
+pub fn from_url_fragment(fragment: &str, base_for: impl Fn(&str) -> Option<Cluster>) -> Result<String, String> {
+    use base64::Engine;
+    let fragment = fragment.trim();
+    let (short, data) = match fragment.strip_prefix(SHARE_V2) {
+        Some(rest) => (true, rest),
+        None => (false, fragment),
+    };
+    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(data).map_err(|e| e.to_string())?;
     // A bound on what a fragment may unpack to, so a hostile link cannot exhaust memory.
     let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 << 20).map_err(|e| format!("{e:?}"))?;
-    String::from_utf8(bytes).map_err(|e| e.to_string())
+    let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+    if !short {
+        return Ok(text);
+    }
+    let mut doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let lab = doc.pointer("/saved/lab/id").and_then(serde_json::Value::as_str).unwrap_or("").to_string();
+    let base = base_for(&lab).ok_or_else(|| format!("이 앱에 없는 실습입니다 / no such lab here: {lab}"))?;
+    let base_objects = objects_of(&base);
+    let base_text = serde_json::Value::Array(base_objects.clone()).to_string();
+    if doc.pointer("/base/fingerprint").and_then(serde_json::Value::as_str) != Some(fingerprint(&base_text).as_str()) {
+        return Err("다른 버전의 앱이 만든 링크입니다 (시작 클러스터가 다릅니다) / the link was made by another version of the app (its starting cluster differs)".to_string());
+    }
+    let kept: Vec<usize> = doc
+        .pointer("/base/kept")
+        .and_then(serde_json::Value::as_array)
+        .map(|a| a.iter().filter_map(|v| v.as_u64()).map(|v| v as usize).collect())
+        .unwrap_or_default();
+    let objects = doc.pointer_mut("/cluster/api/objects").and_then(serde_json::Value::as_array_mut).ok_or("no objects in the link")?;
+    for i in kept {
+        objects.push(base_objects.get(i).cloned().ok_or("the link names an object the starting cluster lacks")?);
+    }
+    if let Some(map) = doc.as_object_mut() {
+        map.remove("base");
+        map.insert("version".into(), 1.into());
+    }
+    Ok(doc.to_string())
 }
 
 /// Reads an exported snapshot: the saved session and its cluster.
@@ -250,4 +342,47 @@ pub fn write_snapshot(saved: &Saved, cluster: &Cluster) -> String {
         cluster: serde_json::to_value(cluster).unwrap_or_default(),
     };
     serde_json::to_string(&snap).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim_core::lab::Lab;
+    use sim_core::session::lab_session;
+
+    fn fresh() -> Cluster {
+        lab_session(&Lab::bundled("kueue-gpu-quota").unwrap().unwrap(), 2026).1
+    }
+
+    #[test]
+    fn a_short_link_carries_the_whole_state_in_two_thirds_of_the_old_length_at_most() {
+        let lab = Lab::bundled("kueue-gpu-quota").unwrap().unwrap();
+        let (mut sh, mut cluster) = lab_session(&lab, 2026);
+        let mut term = Terminal::default();
+        for r in sim_core::transcript::run(&mut sh, &mut cluster, &lab.solution, 1000) {
+            term.push(crate::terminal::LineKind::Input, &format!("$ {}\n", r.input));
+            term.push(crate::terminal::LineKind::Stdout, &r.output);
+        }
+        let lab_saved = LabSaved { id: lab.id.clone(), ..Default::default() };
+        let saved = saved(&sh.state, &term, &[], None, Lang::En, lab_saved);
+        let old = to_url_fragment(&write_snapshot(&saved, &cluster));
+        let short = to_share_fragment(&saved, &cluster, &fresh());
+        assert!(short.len() * 3 < old.len() * 2, "short {} vs old {}", short.len(), old.len());
+        // Both forms open the same cluster and files.
+        let (from_short, c_short) = read_snapshot(&from_url_fragment(&short, |_| Some(fresh())).unwrap()).unwrap();
+        let (from_old, c_old) = read_snapshot(&from_url_fragment(&old, |_| None).unwrap()).unwrap();
+        let objects = |c: &Cluster| {
+            let mut v: Vec<String> = objects_of(c).iter().map(|o| o.to_string()).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(objects(&c_short), objects(&cluster));
+        assert_eq!(objects(&c_old), objects(&cluster));
+        assert_eq!(from_short.shell, from_old.shell);
+        assert_eq!(from_short.scrollback.len(), SHARE_SCROLLBACK);
+        // A link made against another starting cluster is refused, not half-loaded.
+        let other = lab_session(&lab, 7).1;
+        assert!(from_url_fragment(&short, |_| Some(other.clone())).unwrap_err().contains("another version"));
+        assert!(from_url_fragment("v2.!!", |_| Some(fresh())).is_err());
+    }
 }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use sim_core::shell::syntax;
+use std::collections::VecDeque;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LineKind {
@@ -38,6 +39,12 @@ pub struct Terminal {
     /// The line being typed before history browsing started.
     #[serde(skip)]
     pub draft: String,
+    /// Whole lines pasted ahead of the shell, as in a terminal's line buffer: the shell reads
+    /// them one at a time, each echoed after the prompt of its turn, so each command's output
+    /// follows its own line; a foreground command (`kubectl get -w`, `watch`) holds the rest
+    /// until it ends.
+    #[serde(skip)]
+    pub typeahead: VecDeque<String>,
 }
 
 /// What the terminal asks its host to do after a key.
@@ -89,10 +96,15 @@ impl Terminal {
     /// Enter: echoes the line; returns the whole input once it is complete.
     pub fn enter(&mut self, shell_prompt: &str) -> Action {
         let line = std::mem::take(&mut self.line);
-        let prompt = self.prompt(shell_prompt).to_string();
-        self.push(LineKind::Input, &format!("{prompt}{line}\n"));
         self.history_pos = None;
         self.draft.clear();
+        self.submit(line, shell_prompt)
+    }
+
+    /// One line read by the shell: echoed after its prompt and added to the pending input.
+    fn submit(&mut self, line: String, shell_prompt: &str) -> Action {
+        let prompt = self.prompt(shell_prompt).to_string();
+        self.push(LineKind::Input, &format!("{prompt}{line}\n"));
         self.pending.push(line);
         let input = self.pending.join("\n");
         if syntax::is_complete(&input) {
@@ -106,12 +118,20 @@ impl Terminal {
         }
     }
 
+    /// The shell reads the next line pasted ahead, if there is one: it is echoed after the
+    /// prompt of now (which earlier lines may have changed, e.g. with `cd`).
+    pub fn next_typed(&mut self, shell_prompt: &str) -> Option<Action> {
+        let line = self.typeahead.pop_front()?;
+        Some(self.submit(line, shell_prompt))
+    }
+
     /// Ctrl-C: abandons the line (and any pending continuation lines), as bash shows it.
     pub fn cancel(&mut self, shell_prompt: &str) {
         let prompt = self.prompt(shell_prompt).to_string();
         let line = std::mem::take(&mut self.line);
         self.push(LineKind::Input, &format!("{prompt}{line}^C\n"));
         self.pending.clear();
+        self.typeahead.clear();
         self.history_pos = None;
     }
 
@@ -137,22 +157,21 @@ impl Terminal {
         };
     }
 
-    /// Pastes `text` at byte `cursor` of the line: every complete line is entered as if typed.
-    /// Returns the inputs to run, in order, and the new cursor position.
-    pub fn paste(&mut self, text: &str, cursor: usize, shell_prompt: &str, mut run: impl FnMut(&mut Self, String)) -> usize {
+    /// Pastes `text` at byte `cursor` of the line: every complete line joins the lines typed
+    /// ahead (read one at a time with [`Terminal::next_typed`]); what follows the last newline
+    /// stays in the input box. Returns the new cursor position.
+    pub fn paste(&mut self, text: &str, cursor: usize) -> usize {
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         let cursor = floor_boundary(&self.line, cursor);
         let tail = self.line[cursor..].to_string();
         let combined = format!("{}{}", &self.line[..cursor], text);
         let mut parts: Vec<&str> = combined.split('\n').collect();
         let last = parts.pop().unwrap_or("").to_string();
-        for part in parts {
-            self.line = part.to_string();
-            let prompt = shell_prompt.to_string();
-            if let Action::Run(input) = self.enter(&prompt) {
-                run(self, input);
-            }
+        if !parts.is_empty() {
+            self.history_pos = None;
+            self.draft.clear();
         }
+        self.typeahead.extend(parts.into_iter().map(str::to_string));
         let new_cursor = last.len();
         self.line = format!("{last}{tail}");
         new_cursor
@@ -217,13 +236,58 @@ mod tests {
         assert_eq!(t.line, "dra");
     }
 
+    /// Runs the lines typed ahead as the app does: each input's output right after it, until
+    /// `blocks` says a command stays in the foreground.
+    fn drain(t: &mut Terminal, ran: &mut Vec<String>, blocks: impl Fn(&str) -> bool) -> bool {
+        while let Some(action) = t.next_typed("$ ") {
+            if let Action::Run(input) = action {
+                t.push_output(LineKind::Stdout, &format!("out of {}\n", input.lines().next().unwrap_or("")));
+                ran.push(input.clone());
+                if blocks(&input) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     #[test]
     fn paste_runs_each_line() {
         let mut t = Terminal::default();
         let mut ran = Vec::new();
-        let cur = t.paste("echo a\necho b\nech", 0, "$ ", |_, i| ran.push(i));
+        let cur = t.paste("echo a\necho b\nech", 0);
+        drain(&mut t, &mut ran, |_| false);
         assert_eq!(ran, vec!["echo a".to_string(), "echo b".to_string()]);
         assert_eq!((t.line.as_str(), cur), ("ech", 3));
+    }
+
+    #[test]
+    fn pasted_outputs_follow_their_own_lines_heredocs_included() {
+        let mut t = Terminal::default();
+        let mut ran = Vec::new();
+        t.paste("echo a\ncat <<EOF\nx\nEOF\necho b\n", 0);
+        drain(&mut t, &mut ran, |_| false);
+        let text: String = t.scrollback.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(text, "$ echo a\nout of echo a\n$ cat <<EOF\n> x\n> EOF\nout of cat <<EOF\n$ echo b\nout of echo b\n");
+    }
+
+    #[test]
+    fn a_foreground_command_holds_the_lines_after_it() {
+        let mut t = Terminal::default();
+        let mut ran = Vec::new();
+        t.paste("watch date\necho after\n", 0);
+        assert!(drain(&mut t, &mut ran, |i| i.starts_with("watch")));
+        let text: String = t.scrollback.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(text, "$ watch date\nout of watch date\n");
+        assert_eq!(t.typeahead.len(), 1);
+        // The command ended: the shell reads on.
+        drain(&mut t, &mut ran, |_| false);
+        assert_eq!(ran.last().map(String::as_str), Some("echo after"));
+        // Ctrl-C in a foreground command drops what was typed ahead, as the tty flushes it.
+        t.paste("watch date\necho never\n", 0);
+        assert!(drain(&mut t, &mut ran, |i| i.starts_with("watch")));
+        t.cancel("$ ");
+        assert!(t.typeahead.is_empty());
     }
 
     #[test]

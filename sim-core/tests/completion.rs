@@ -34,3 +34,21 @@ fn flag_values_are_not_taken_for_types() {
     assert_eq!(tab("kubectl -n team-a get jobs tr").0, "train-1 ");
     assert_eq!(tab("kubectl get -o wide -n team-a jobs tr").0, "train-1 ");
 }
+
+#[test]
+fn kubectl_file_flags_complete_manifests_and_directories() {
+    let (mut sh, mut cluster) = new_session(7);
+    sh.run(&mut cluster, "cd gsb-kueue && mkdir flat && touch flavor.yaml flags.txt fla.json notes.md");
+    let c = complete(&sh, &cluster, "kubectl apply -f flav", 21);
+    assert_eq!(c.replacement, "flavor.yaml ");
+    // Directories (with their `/`) and files ending json, yaml or yml only.
+    let c = complete(&sh, &cluster, "kubectl apply -f fla", 20);
+    assert_eq!(c.candidates, vec!["fla.json", "flat/", "flavor.yaml"]);
+    assert_eq!(c.replacement, "fla");
+    assert!(c.files);
+    assert_eq!(sim_core::shell::complete::listing(&c, 80), "fla.json     flat/        flavor.yaml  \n");
+    let c = complete(&sh, &cluster, "kubectl delete --filename ../gsb-kueue/flav", 43);
+    assert_eq!(c.replacement, "../gsb-kueue/flavor.yaml ");
+    // Elsewhere kubectl still offers its own words.
+    assert_eq!(complete(&sh, &cluster, "kubectl apply -n kube-pu", 24).replacement, "kube-public ");
+}

@@ -148,16 +148,10 @@ test("export to a file and to a link, then import, carry the whole state", async
   const file = await download.path();
   const exported = JSON.parse(readFileSync(file, "utf8"));
   assert.equal(exported.format, "kueue-lab-state");
-  // A link: the prompt shows it with the state in the fragment.
-  const link = await new Promise((resolve) => {
-    page.once("dialog", async (d) => {
-      const v = d.defaultValue();
-      await d.dismiss();
-      resolve(v);
-    });
-    page.getByTestId("export-url").click();
-  });
-  assert.match(link, /#state=[A-Za-z0-9_-]+$/);
+  // A link: shown under the header (and copied) with the state in the fragment.
+  await page.getByTestId("export-url").click();
+  const link = await page.getByTestId("share-link").inputValue();
+  assert.match(link, /#state=v2\.[A-Za-z0-9_-]+$/);
   // Start over, then import the file: everything comes back.
   page.once("dialog", (d) => d.accept());
   await page.getByTestId("reset").click();

@@ -54,6 +54,22 @@ pub(super) fn clear_url_state() {
     }
 }
 
+/// Writes `text` to the clipboard (`navigator.clipboard.writeText`); `done` hears whether it did.
+pub(super) fn copy_to_clipboard(text: &str, done: yew::Callback<bool>) {
+    let promise = web_sys::window().and_then(|w| {
+        let clipboard = js_sys::Reflect::get(&w.navigator(), &"clipboard".into()).ok().filter(|c| c.is_object())?;
+        let write = js_sys::Reflect::get(&clipboard, &"writeText".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+        write.call1(&clipboard, &JsValue::from_str(text)).ok()?.dyn_into::<js_sys::Promise>().ok()
+    });
+    let Some(promise) = promise else {
+        done.emit(false);
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        done.emit(wasm_bindgen_futures::JsFuture::from(promise).await.is_ok());
+    });
+}
+
 /// Milliseconds from the page's start, with sub-millisecond precision (for frame budgets).
 pub(super) fn perf_now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())

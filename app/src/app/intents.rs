@@ -10,7 +10,7 @@ use crate::layout::Tab;
 use crate::speed::step_target;
 use crate::storage;
 use crate::terminal::{Action, LineKind};
-use sim_core::shell::complete::complete;
+use sim_core::shell::complete::{complete, listing, LIST_WIDTH};
 use sim_core::vfs::{normalize, HOME};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -37,14 +37,8 @@ impl App {
             }
             Msg::Paste(text) => {
                 let cursor = self.cursor();
-                let prompt = self.prompt();
-                let mut inputs = Vec::new();
-                let caret = self.term.paste(&text, cursor, &prompt, |_, input| inputs.push(input));
-                // Inputs run in order; the prompt of later lines reflects earlier `cd`s only in
-                // the echo of the next paste, which matches what a terminal shows closely enough.
-                for input in inputs {
-                    self.run(input);
-                }
+                let caret = self.term.paste(&text, cursor);
+                self.run_typeahead();
                 self.caret = Some(caret);
                 self.save();
                 true
@@ -192,15 +186,26 @@ impl App {
                 self.save();
                 true
             }
-            Msg::ShowSolution => {
+            Msg::ShowSolution(step) => {
                 if !self.confirm(
-                    "모범 답안을 볼까요? 스스로 풀어 보고 막혔을 때 보는 것을 권합니다.",
-                    "Show the reference solution? It is best kept for when you are stuck.",
+                    "이 단계의 모범 답안을 볼까요? 스스로 풀어 보고 막혔을 때 보는 것을 권합니다.",
+                    "Show this step's part of the reference solution? It is best kept for when you are stuck.",
                 ) {
                     return false;
                 }
-                self.lab_state.solution_shown = true;
+                self.lab_state.solutions_shown.insert(step);
+                self.ensure_solution_parts();
                 self.save();
+                true
+            }
+            Msg::LinkCopied(ok) => {
+                if let Some((_, copied)) = &mut self.share {
+                    *copied = Some(ok);
+                }
+                true
+            }
+            Msg::CloseShare => {
+                self.share = None;
                 true
             }
             Msg::SetSpeed(speed) => {
@@ -229,24 +234,19 @@ impl App {
             }
             Msg::ExportUrl => {
                 self.catch_up_time();
-                let json = storage::write_snapshot(&self.saved(), &self.cluster);
                 let Some(w) = web_sys::window() else { return false };
+                let (_, base) = super::lab_shell::fresh(&self.lab);
                 let loc = w.location();
                 let url = format!(
                     "{}{}{}#state={}",
                     loc.origin().unwrap_or_default(),
                     loc.pathname().unwrap_or_default(),
                     loc.search().unwrap_or_default(),
-                    storage::to_url_fragment(&json)
+                    storage::to_share_fragment(&self.saved(), &self.cluster, &base)
                 );
-                let _ = w.prompt_with_message_and_default(
-                    self.lang.pick(
-                        "이 주소를 열면 지금 상태 그대로 열립니다. 복사하세요:",
-                        "Opening this address opens exactly this state. Copy it:",
-                    ),
-                    &url,
-                );
-                false
+                browser::copy_to_clipboard(&url, ctx.link().callback(Msg::LinkCopied));
+                self.share = Some((url, None));
+                true
             }
             Msg::ImportPick => {
                 if let Some(input) = self.import_ref.cast::<HtmlInputElement>() {
@@ -422,7 +422,6 @@ impl App {
         let handled = match (ctrl, key) {
             (false, "Escape") => {
                 self.tab_leaves = true;
-                self.completions.clear();
                 true
             }
             (false, "Enter") if self.foreground.is_some() => {
@@ -432,7 +431,6 @@ impl App {
             }
             (false, "Enter") => {
                 prevent();
-                self.completions.clear();
                 if let Action::Run(input) = self.term.enter(&prompt) {
                     self.run(input);
                 }
@@ -451,14 +449,18 @@ impl App {
                 let c = complete(&self.shell, &self.cluster, &self.term.line, cursor);
                 let current = &self.term.line[c.start..cursor];
                 if c.candidates.len() > 1 && c.replacement == current {
+                    // A second Tab lists the candidates under the prompt and its line, as
+                    // readline does; the line stays, at a new prompt (the input box).
                     if self.last_tab {
-                        self.completions = c.candidates.clone();
+                        let line = format!("{prompt}{}\n", self.term.line);
+                        self.term.push(LineKind::Input, &line);
+                        self.term.push(LineKind::Stdout, &listing(&c, LIST_WIDTH));
+                        self.caret = Some(cursor);
                     }
                 } else {
                     let tail = self.term.line[cursor..].to_string();
                     self.term.line = format!("{}{}{}", &self.term.line[..c.start], c.replacement, tail);
                     self.caret = Some(c.start + c.replacement.len());
-                    self.completions.clear();
                 }
                 true
             }
@@ -472,19 +474,19 @@ impl App {
                 } else if self.foreground.take().is_some() {
                     prevent();
                     self.shell.interrupt();
+                    // SIGINT flushes the terminal's input: lines pasted ahead are dropped.
+                    self.term.typeahead.clear();
                     self.term.push(LineKind::Stdout, "^C\n");
                     true
                 } else {
                     prevent();
                     self.term.cancel(&prompt);
-                    self.completions.clear();
                     true
                 }
             }
             (true, "l") | (true, "L") => {
                 prevent();
                 self.term.clear();
-                self.completions.clear();
                 true
             }
             (true, "a") | (true, "A") => {

@@ -9,7 +9,7 @@ use super::App;
 use crate::editor;
 use crate::i18n::Lang;
 use crate::storage::{self, LabSaved, Saved};
-use crate::terminal::{LineKind, Terminal};
+use crate::terminal::{Action, LineKind, Terminal};
 use sim_core::cluster::Cluster;
 use sim_core::lab::view::SimView;
 use sim_core::lab::{Lab, DEFAULT_LAB};
@@ -126,6 +126,27 @@ impl App {
         self.open_foreground_edit();
     }
 
+    /// The shell reads the lines pasted ahead, one input at a time, each run before the next
+    /// is echoed, until one leaves a command in the foreground (the rest wait for its end).
+    pub(super) fn run_typeahead(&mut self) {
+        while self.foreground.is_none() {
+            let prompt = self.prompt();
+            match self.term.next_typed(&prompt) {
+                Some(Action::Run(input)) => self.run(input),
+                Some(Action::None) => {}
+                None => break,
+            }
+        }
+    }
+
+    /// The reference solution cut by step, worked out once any part of it is shown.
+    pub(super) fn ensure_solution_parts(&mut self) {
+        let wanted = self.lab_state.solution_shown || !self.lab_state.solutions_shown.is_empty();
+        if wanted && self.solution_parts.is_none() {
+            self.solution_parts = Some(crate::steps_view::solution_by_step(&self.lab, SEED));
+        }
+    }
+
     /// `kubectl edit` waits for its file: open it in the editor and say how to finish.
     pub(super) fn open_foreground_edit(&mut self) {
         let Some(path) = self.foreground.as_ref().and_then(|f| f.edit_path()) else { return };
@@ -161,6 +182,7 @@ impl App {
         }
         if done {
             self.foreground = None;
+            self.run_typeahead();
         }
     }
 
@@ -180,6 +202,8 @@ impl App {
             storage::save_cluster(&self.cluster);
             self.judge();
             self.sync_editor_from_fs();
+            // Lines pasted while it ran are read now.
+            self.run_typeahead();
             return true;
         }
         false
@@ -262,7 +286,7 @@ impl App {
     /// Opens a state carried by a link (`#state=…`), then drops it from the address bar.
     pub(super) fn import_fragment(&mut self, fragment: &str) {
         clear_url_state();
-        match storage::from_url_fragment(fragment) {
+        match storage::from_url_fragment(fragment, |id| Some(fresh(&pick_lab(Some(id))).1)) {
             Ok(json) => self.import(&json),
             Err(e) => self.status = format!("{}: {e}", self.lang.pick("링크의 상태를 읽을 수 없습니다", "The link's state cannot be read")),
         }
@@ -281,6 +305,8 @@ impl App {
                 self.active = saved.active;
                 self.lang = saved.lang;
                 self.lab_state = saved.lab;
+                self.solution_parts = None;
+                self.ensure_solution_parts();
                 self.foreground = None;
                 self.steps.clear();
                 self.seen_generation = self.shell.state.fs.generation();
@@ -312,7 +338,6 @@ impl App {
         welcome(&mut self.term, self.lang);
         self.tabs.clear();
         self.active = None;
-        self.completions.clear();
         self.seen_generation = self.shell.state.fs.generation();
         self.show_active(true);
         self.judge();

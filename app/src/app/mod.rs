@@ -65,7 +65,11 @@ pub enum Msg {
     CatchUp,
     /// Reveal the next hint of a step.
     Hint(String),
-    ShowSolution,
+    /// Reveal one step's part of the reference solution (asks first).
+    ShowSolution(String),
+    /// The share link was written to the clipboard (`true`) or could not be (`false`).
+    LinkCopied(bool),
+    CloseShare,
     SetSpeed(Speed),
     /// Jump virtual time to the next thing the cluster waits for.
     StepTime,
@@ -127,8 +131,12 @@ pub struct App {
     active: Option<String>,
     lang: Lang,
     embed: bool,
-    /// Candidates shown after a second Tab.
-    completions: Vec<String>,
+    /// Inside an embedding page, the header controls the host asked for (`&controls=export,link,import,reset`).
+    controls: Vec<String>,
+    /// The reference solution cut by step (one part a step), once a part is shown.
+    solution_parts: Option<Vec<String>>,
+    /// The share link just made, and whether it reached the clipboard (`None`: not known yet).
+    share: Option<(String, Option<bool>)>,
     last_tab: bool,
     editor: Option<EditorHandle>,
     editor_ref: NodeRef,
@@ -266,7 +274,9 @@ impl Component for App {
             active,
             lang,
             embed,
-            completions: Vec::new(),
+            controls: query("controls").map(|c| c.split(',').map(|s| s.trim().to_string()).collect()).unwrap_or_default(),
+            solution_parts: None,
+            share: None,
             last_tab: false,
             editor: None,
             editor_ref: NodeRef::default(),
@@ -296,6 +306,7 @@ impl Component for App {
         if let Some(fragment) = from_url {
             app.import_fragment(&fragment);
         }
+        app.ensure_solution_parts();
         app.judge();
         mark("kueue-lab:judged");
         app

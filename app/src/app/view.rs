@@ -13,6 +13,33 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
+/// "what (N characters)" in the language shown.
+fn tr_n(lang: Lang, ko: &str, en: &str, n: usize) -> String {
+    match lang {
+        Lang::Ko => format!("{ko} ({n}자)."),
+        Lang::En => format!("{en} ({n} characters)."),
+    }
+}
+
+/// The time controls' icons, drawn inline (a font may lack ⏸ and ⏭).
+fn icon_pause() -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <rect x="3" y="2" width="3.5" height="12" rx="1" fill="currentColor" />
+            <rect x="9.5" y="2" width="3.5" height="12" rx="1" fill="currentColor" />
+        </svg>
+    }
+}
+
+fn icon_skip() -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <path d="M1.5 2.5 7.5 8l-6 5.5z M7 2.5 13 8l-6 5.5z" fill="currentColor" />
+            <rect x="13" y="2.5" width="2" height="11" fill="currentColor" />
+        </svg>
+    }
+}
+
 impl App {
     /// The whole page: top bar, the pane tabs (when not every pane fits), steps pane, editor and
     /// terminal, cluster pane. See `crate::layout` for what each width shows.
@@ -41,6 +68,7 @@ impl App {
                         </button>
                     }
                     { self.view_menu(ctx) }
+                    { self.view_share(ctx) }
                     if self.superseded {
                         <div class="superseded" role="alert" data-testid="superseded">
                             { lang.pick(
@@ -62,9 +90,11 @@ impl App {
                             steps: &self.steps,
                             lang,
                             hints_shown: &self.lab_state.hints,
-                            solution_shown: self.lab_state.solution_shown,
+                            solution_all: self.lab_state.solution_shown,
+                            solutions_shown: &self.lab_state.solutions_shown,
+                            solution_parts: self.solution_parts.as_deref(),
                             on_hint: link.callback(Msg::Hint),
-                            on_solution: link.callback(|_| Msg::ShowSolution),
+                            on_solution: link.callback(Msg::ShowSolution),
                             real: self.bridge_url.as_ref().map(|_| &self.bridge.steps),
                         }.view() }
                         if self.bridge_url.is_some() { { self.view_bridge(ctx) } }
@@ -133,11 +163,19 @@ impl App {
         let onclick = link.batch_callback(move |_: MouseEvent| narrow.then_some(Msg::CloseMenu { refocus: false }));
         let onkeydown =
             link.batch_callback(move |e: KeyboardEvent| (narrow && e.key() == "Escape").then_some(Msg::CloseMenu { refocus: true }));
+        // Embedded, the host chooses which of these its learners get (`&controls=export,link,import,reset`).
+        let shown = |control: &str| !self.embed || self.controls.iter().any(|c| c == control);
+        let first = |control: &str| ["export", "link", "import", "reset"].iter().find(|c| shown(c)).is_some_and(|c| *c == control);
         html! {
             <div id="topbar-menu" {class} data-testid="menu" {onclick} {onkeydown}>
-                <button id="menu-first" data-testid="export-file" onclick={link.callback(|_| Msg::ExportFile)} title={lang.pick("파일, 클러스터, 기록을 파일로 내보냅니다", "Export files, cluster and history as a file")}>{ lang.pick("내보내기", "Export") }</button>
-                <button data-testid="export-url" onclick={link.callback(|_| Msg::ExportUrl)} title={lang.pick("지금 상태를 여는 링크", "A link that opens this state")}>{ lang.pick("링크", "Link") }</button>
-                <button data-testid="import" onclick={link.callback(|_| Msg::ImportPick)}>{ lang.pick("불러오기", "Import") }</button>
+                if shown("export") {
+                <button id={first("export").then_some("menu-first")} data-testid="export-file" onclick={link.callback(|_| Msg::ExportFile)} title={lang.pick("파일, 클러스터, 기록을 파일로 내보냅니다", "Export files, cluster and history as a file")}>{ lang.pick("내보내기", "Export") }</button>
+                }
+                if shown("link") {
+                <button id={first("link").then_some("menu-first")} data-testid="export-url" onclick={link.callback(|_| Msg::ExportUrl)} title={lang.pick("지금 상태를 여는 링크", "A link that opens this state")}>{ lang.pick("링크", "Link") }</button>
+                }
+                if shown("import") {
+                <button id={first("import").then_some("menu-first")} data-testid="import" onclick={link.callback(|_| Msg::ImportPick)}>{ lang.pick("불러오기", "Import") }</button>
                 <input type="file" accept=".json,application/json" hidden=true data-testid="import-file" ref={self.import_ref.clone()}
                     onchange={{
                         let import = link.callback(Msg::Import);
@@ -156,10 +194,44 @@ impl App {
                             let _ = reader.read_as_text(&file);
                         })
                     }} />
-                <button data-testid="lang-toggle" onclick={link.callback(|_| Msg::ToggleLang)} title={lang.pick("언어 바꾸기", "Switch language")}>
+                }
+                <button id={(!["export", "link", "import"].iter().any(|c| shown(c))).then_some("menu-first")} data-testid="lang-toggle" onclick={link.callback(|_| Msg::ToggleLang)} title={lang.pick("언어 바꾸기", "Switch language")}>
                     <span lang={lang.other().code()}>{ lang.other().name() }</span>
                 </button>
+                if shown("reset") {
                 <button data-testid="reset" onclick={link.callback(|_| Msg::Reset { confirm: true })}>{ lang.pick("초기화", "Reset") }</button>
+                }
+            </div>
+        }
+    }
+
+    /// The link just made: said copied (or not), with the address to copy by hand.
+    fn view_share(&self, ctx: &Context<Self>) -> Html {
+        let Some((url, copied)) = &self.share else { return html! {} };
+        let lang = self.lang;
+        let n = url.chars().count();
+        let text = match copied {
+            Some(true) => tr_n(lang, "링크를 클립보드에 복사했습니다", "Link copied to the clipboard", n),
+            Some(false) => tr_n(
+                lang,
+                "클립보드에 복사하지 못했습니다. 아래 주소를 복사하세요",
+                "Could not copy to the clipboard: copy the address below",
+                n,
+            ),
+            None => tr_n(lang, "링크를 만들었습니다", "Link made", n),
+        };
+        let select = Callback::from(|e: FocusEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                input.select();
+            }
+        });
+        html! {
+            <div class="share" data-testid="share-notice" data-copied={copied.map_or("pending", |c| if c { "true" } else { "false" })}>
+                <span role="status">{ text }</span>
+                <span class="sub">{ lang.pick(" 이 주소를 열면 지금 상태 그대로 열립니다.", " Opening it opens exactly this state.") }</span>
+                <input type="text" readonly=true data-testid="share-link" value={url.clone()} onfocus={select}
+                    aria-label={lang.pick("공유 링크", "Share link")} />
+                <button data-testid="share-close" onclick={ctx.link().callback(|_| Msg::CloseShare)}>{ lang.pick("닫기", "Close") }</button>
             </div>
         }
     }
@@ -176,11 +248,13 @@ impl App {
         html! {
             <div class="time" role="group" aria-label={lang.pick("가상 시간", "Virtual time")}>
                 <span class="clock" data-testid="virtual-time" title={lang.pick("시뮬레이터의 가상 시각", "The simulator's virtual time")}>{ t.get(11..19).unwrap_or(&t).to_string() }</span>
-                { button(Speed::Paused, "time-pause", "⏸", html! { <span class="sr">{ lang.pick(" 멈춤", " pause") }</span> }) }
+                <button data-testid="time-pause" class={classes!((speed == Speed::Paused).then_some("on"))} aria-pressed={(speed == Speed::Paused).to_string()}
+                    aria-label={lang.pick("멈춤", "Pause")} onclick={link.callback(|_| Msg::SetSpeed(Speed::Paused))}>{ icon_pause() }</button>
                 { button(Speed::Normal, "time-play", "1×", html! { <span class="sr">{ lang.pick(" 실제 속도", " real-time speed") }</span> }) }
                 { button(Speed::Fast, "time-fast", "10×", html! { <span class="sr">{ lang.pick(" 빠르게", " fast") }</span> }) }
                 <button data-testid="time-step" title={lang.pick("다음 일이 일어날 때까지 시간을 건너뜁니다", "Skip ahead to the next thing that happens")}
-                    onclick={link.callback(|_| Msg::StepTime)}><span aria-hidden="true">{ "⏭" }</span><span class="sr">{ lang.pick("다음 일로 건너뛰기", "Skip ahead") }</span></button>
+                    aria-label={lang.pick("다음 일로 건너뛰기", "Skip ahead")}
+                    onclick={link.callback(|_| Msg::StepTime)}>{ icon_skip() }</button>
                 if self.slowed {
                     <span class="note" data-testid="time-slowed" role="status">{ lang.pick(
                         "클러스터가 바빠서 가상 시간이 이 속도보다 느리게 갑니다",
@@ -293,9 +367,6 @@ impl App {
                 role={tabs.contains(&Tab::Terminal).then_some("tabpanel")} aria-labelledby={tabs.contains(&Tab::Terminal).then_some(Tab::Terminal.tab_id())}>
                 <div class="terminal" ref={self.term_ref.clone()} data-testid="terminal" onclick={onclick}>
                     <div data-testid="terminal-output" role="log" aria-live="polite" aria-label={lang.pick("터미널 출력", "Terminal output")}>{ for lines }</div>
-                    if !self.completions.is_empty() {
-                        <pre class="completions">{ self.completions.join("  ") }</pre>
-                    }
                     <div class="input-line">
                         <span class="prompt" aria-hidden="true">{ prompt }</span>
                         <input ref={self.input_ref.clone()} id="terminal-input" data-testid="terminal-input" type="text"

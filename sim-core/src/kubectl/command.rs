@@ -146,4 +146,9 @@ impl Command<Cluster> for Kubectl {
     fn complete(&self, world: &Cluster, args: &[String], current: &str) -> Option<Vec<String>> {
         Some(super::info::completions(world, args, current))
     }
+
+    /// `-f`/`--filename` (kubectl's `AddFilenameOptionFlags`: json, yaml, yml).
+    fn file_flag(&self, args: &[String]) -> Option<&'static [&'static str]> {
+        args.last().is_some_and(|a| a == "-f" || a == "--filename").then_some(&["json", "yaml", "yml"][..])
+    }
 }

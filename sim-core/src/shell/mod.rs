@@ -155,6 +155,12 @@ pub trait Command<W> {
     fn complete(&self, _world: &W, _args: &[String], _current: &str) -> Option<Vec<String>> {
         None
     }
+    /// When the word after `args` is a file name for one of the command's flags (`kubectl
+    /// apply -f`), the name endings offered besides directories (empty: every file), as
+    /// cobra's `MarkFlagFilename` asks bash; checked before [`Command::complete`].
+    fn file_flag(&self, _args: &[String]) -> Option<&'static [&'static str]> {
+        None
+    }
 }
 
 /// `set -e`, `set -u`, `set -x`, `set -o pipefail`.
