@@ -4,6 +4,9 @@
 //! 2. a large cluster — N nodes × 8 GPUs, 50 ClusterQueues, J Jobs submitted at once — from
 //!    submission to quiescence, at growing sizes to show how it scales.
 //!
+//! `-- --growth` prints how cost grows with the number of Jobs (100 … 50,000, one node per 10 Jobs,
+//! each size in a process of its own so that peak RSS is that size's).
+//!
 //! Prints wall time per case (and peak RSS where /proc is available).
 
 use serde_json::{json, Value};
@@ -176,6 +179,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--baseline") {
         bench_kueue_baseline();
+        return;
+    }
+    if args.iter().any(|a| a == "--growth") {
+        bench_growth();
         return;
     }
     if args.iter().any(|a| a == "--micro") {
@@ -359,4 +366,23 @@ pub fn micro() {
         c.api.create_internal(now, kind_info("Event"), "team-a", e).unwrap();
     }
     println!("micro: event create (controller path): {:.2} us", t.elapsed().as_secs_f64() / n as f64 * 1e6);
+}
+
+/// How cost grows with the number of Jobs: each size run by a child process (`--only`), so that
+/// its peak RSS is its own; prints one table row per size.
+fn bench_growth() {
+    let Ok(me) = std::env::current_exe() else { return };
+    println!("growth: Jobs | nodes | submission to quiescence | s per 1,000 Jobs | peak RSS");
+    for jobs in [100usize, 1_000, 10_000, 50_000] {
+        let nodes = (jobs / 10).max(10);
+        let out = std::process::Command::new(&me).args(["--only", &format!("{nodes},50,{jobs}")]).output();
+        let Ok(out) = out else { continue };
+        let line = String::from_utf8_lossy(&out.stdout).lines().find(|l| l.starts_with("large:")).unwrap_or_default().to_string();
+        let field = |after: &str, until: &str| -> String {
+            line.split(after).nth(1).and_then(|r| r.split(until).next()).unwrap_or("?").trim().to_string()
+        };
+        let secs = field("quiescence ", "s,");
+        let per_k = secs.parse::<f64>().map(|s| format!("{:.3}", s / jobs as f64 * 1000.0)).unwrap_or_else(|_| "?".into());
+        println!("growth: {jobs:>6} | {nodes:>5} | {secs:>7} s | {per_k:>7} s | {} MiB", field("peak RSS ", " MiB"));
+    }
 }

@@ -1,5 +1,6 @@
 //! A small static file server for dist/ (loopback only): enough HTTP/1.1 for a browser and the
-//! service worker, with the right content types and no caching of the entry points.
+//! service worker, with the right content types, the pre-compressed copies (`.br`, `.gz`) when
+//! the browser accepts them, as a static host would serve them, and no caching of the entry points.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -51,13 +52,18 @@ fn handle(stream: TcpStream, dir: &Path) -> std::io::Result<()> {
             return Ok(());
         }
         let mut keep_alive = true;
+        let mut accepts = String::new();
         loop {
             let mut header = String::new();
             if reader.read_line(&mut header)? == 0 || header == "\r\n" || header == "\n" {
                 break;
             }
-            if header.to_ascii_lowercase().starts_with("connection:") && header.to_ascii_lowercase().contains("close") {
+            let lower = header.to_ascii_lowercase();
+            if lower.starts_with("connection:") && lower.contains("close") {
                 keep_alive = false;
+            }
+            if let Some(v) = lower.strip_prefix("accept-encoding:") {
+                accepts = v.trim().to_string();
             }
         }
         let mut parts = request_line.split_whitespace();
@@ -74,12 +80,23 @@ fn handle(stream: TcpStream, dir: &Path) -> std::io::Result<()> {
         if file.is_dir() {
             file = file.join("index.html");
         }
-        match std::fs::read(&file) {
+        // The pre-compressed copy `cargo xtask dist` wrote beside the file, when the client takes it.
+        let encoded = ["br", "gzip"].into_iter().find_map(|enc| {
+            let ext = if enc == "gzip" { "gz" } else { enc };
+            let copy = PathBuf::from(format!("{}.{ext}", file.display()));
+            let taken = accepts.split(',').any(|a| a.split(';').next().is_some_and(|t| t.trim() == enc));
+            (taken && copy.is_file()).then(|| std::fs::read(&copy).ok().map(|b| (enc, b))).flatten()
+        });
+        let (encoding, read) = match encoded {
+            Some((enc, body)) => (format!("Content-Encoding: {enc}\r\n"), Ok(body)),
+            None => (String::new(), std::fs::read(&file)),
+        };
+        match read {
             Ok(body) => {
                 let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
                 let cache = if name == "index.html" || name == "sw.js" { "no-cache" } else { "public, max-age=31536000, immutable" };
                 let head = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\n{}\r\n",
+                    "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\nVary: Accept-Encoding\r\n{encoding}{}\r\n",
                     content_type(&file),
                     body.len(),
                     if keep_alive { "" } else { "Connection: close\r\n" }
