@@ -358,7 +358,9 @@ fn runaway_shell_loops_run_across_ticks_until_ctrl_c_in_the_browser() {
         }
         assert!(!printed.contains("the simulator stopped"), "{line}");
         if line.starts_with("until false; do echo x; done") && !line.contains('|') {
-            assert!(printed.matches("x\n").count() as u64 > STEP_LIMIT, "{line} printed as it ran");
+            // Three steps a round (the round, `false`, `echo`): more rounds than the headless
+            // budget allows.
+            assert!(printed.matches("x\n").count() as u64 > STEP_LIMIT / 3, "{line} printed as it ran: {}", printed.matches("x\n").count());
         }
         // Ctrl-C, as the app does it: the foreground is dropped and the shell interrupted.
         drop(fg);

@@ -145,7 +145,7 @@ def IN(s): any(s == .; .);
 def IN(src; s): any(src == s; .);
 def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row|idx_expr|tostring] |= $row);
 def INDEX(idx_expr): INDEX(.[]; idx_expr);
-def inputs: def r: (input, r); try r catch if . == "No more inputs" then empty else error end;
+def inputs: def r: (input, r); try r catch if . == "break" then empty else error end;
 "#;
 
 /// The `@format`s.
@@ -758,7 +758,8 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
             let next = cx.inputs.borrow_mut().pop_front();
             match next {
                 Some(x) => out(x),
-                None => Err(err("No more inputs")),
+                // jq 1.6's error when the inputs are used up is the string "break".
+                None => Err(err("break")),
             }
         }
         ("debug", 0) => {

@@ -98,3 +98,6 @@ echo '1,2' | jq .
 echo '+1 .5 1. 01 -0 1e400' | jq -c .
 jq -n -c '[1e17, 1e15, 1e16, 123456789012345678, 1e-5, 0.0001, -0, 1.5e300, 1e-7, 0.1, 2e16, -2.5e-10]'
 echo '"abc" "{\"a\":1" "1 2" "[1,]" "" "nul"' | jq -c '. as $s | try fromjson catch .'
+echo 1 | jq -c 'try input catch .'
+echo '1 2' | jq -c '[., input]'; echo "status $?"
+echo '1 2 3' | jq -c -n '[inputs]'
