@@ -43,6 +43,15 @@ fn the_reference_solution_passes_every_step() {
 }
 
 #[test]
+fn an_answer_file_spoiled_after_its_step_passed_fails_again() {
+    let solution = std::fs::read_to_string(format!("{LABS}/kueue-gpu-quota/solution.sh")).unwrap();
+    let (out, err, code) = sim(&["--checks", "--lang", "en"], &format!("{solution}echo garbage > waiting.txt\n"));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("step 5 queueing: fail — `/root/gsb-kueue/waiting.txt` does not hold what Workload"), "{out}");
+    assert!(out.contains("step 8 drain: pass"), "{out}");
+}
+
+#[test]
 fn a_wrong_solution_explains_in_the_language_asked_for() {
     let script = "cd /root/gsb-kueue\nprintf 'apiVersion: kueue.x-k8s.io/v1beta1\\nkind: ResourceFlavor\\nmetadata:\\n  name: fake-gpu\\n' > flavor.yaml\n";
     let (out, _, code) = sim(&["--checks", "--lang", "ko"], script);
