@@ -177,7 +177,7 @@ async fn handle(
         // pseudo-kubectl's `get --raw` prints.
         let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
         sim.catch_up();
-        return match visibility::get_pending(&sim.cluster, &path, &query) {
+        return match visibility::serve(&sim.cluster, &path, &query) {
             Ok(text) => {
                 let mut r = Response::new(Body::from(text));
                 r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));

@@ -105,3 +105,11 @@ kubectl get workloads -n team-a
 kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/clusterqueues/team-a/pendingworkloads
 kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/namespaces/team-a/localqueues/lq/pendingworkloads
 kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/namespaces/default/localqueues/lq/pendingworkloads
+# The group in discovery: api-versions, api-resources (nothing: its resources have no verbs or are
+# subresources), the group's and its versions' discovery documents.
+kubectl api-versions
+kubectl api-resources --api-group=visibility.kueue.x-k8s.io
+kubectl api-resources --api-group=visibility.kueue.x-k8s.io -o name
+kubectl get --raw /apis/visibility.kueue.x-k8s.io
+kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2
+kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta1

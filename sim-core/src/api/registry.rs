@@ -444,6 +444,69 @@ pub struct PrinterColumn {
     pub priority: u8,
 }
 
+/// A resource in the discovery of an aggregated API server (an `APIService` in front of a Service,
+/// not stored by the lab's apiserver), as that server's installer lists it: `verbs` from the
+/// interfaces its REST storage implements, `singular_name` empty for a subresource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AggregatedResource {
+    pub name: &'static str,
+    pub singular_name: &'static str,
+    pub namespaced: bool,
+    pub kind: &'static str,
+    pub verbs: &'static [&'static str],
+}
+
+/// An API group served through the aggregation layer: its versions in kube-aggregator's order
+/// (highest `versionPriority`, then kube-aware version order; the first is preferred) and the
+/// resources every version lists, sorted by path as the installer registers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AggregatedGroup {
+    pub group: &'static str,
+    pub versions: &'static [&'static str],
+    pub resources: &'static [AggregatedResource],
+}
+
+/// The lab's aggregated APIs (`k3s.md` §5; upstream `config/components/visibility`,
+/// `pkg/visibility/storage`): Kueue's visibility API, APIServices `v1beta1` and `v1beta2`, both
+/// `groupPriorityMinimum: 100`, `versionPriority: 100`. Both versions share one storage map:
+/// `clusterqueues` and `localqueues` implement no verb (they exist to carry the subresource), the
+/// `pendingworkloads` subresources only GET. metrics-server's `metrics.k8s.io` is listed in
+/// `DISCOVERY` instead, as kubectl shows its resources.
+pub const AGGREGATED: &[AggregatedGroup] = &[AggregatedGroup {
+    group: "visibility.kueue.x-k8s.io",
+    versions: &["v1beta2", "v1beta1"],
+    resources: &[
+        AggregatedResource {
+            name: "clusterqueues",
+            singular_name: "clusterqueue",
+            namespaced: false,
+            kind: "PendingWorkloadsSummary",
+            verbs: &[],
+        },
+        AggregatedResource {
+            name: "clusterqueues/pendingworkloads",
+            singular_name: "",
+            namespaced: false,
+            kind: "PendingWorkloadsSummary",
+            verbs: &["get"],
+        },
+        AggregatedResource {
+            name: "localqueues",
+            singular_name: "localqueue",
+            namespaced: true,
+            kind: "PendingWorkloadsSummary",
+            verbs: &[],
+        },
+        AggregatedResource {
+            name: "localqueues/pendingworkloads",
+            singular_name: "",
+            namespaced: true,
+            kind: "PendingWorkloadsSummary",
+            verbs: &["get"],
+        },
+    ],
+}];
+
 /// A kind the simulator stores and serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KindInfo {

@@ -3,7 +3,7 @@
 //! facade for real kubectl share one entry point. Paths: `/api/v1/...`, `/apis/GROUP/VERSION/...`,
 //! `[namespaces/NS/]PLURAL[/NAME[/status]]`, discovery (`/api`, `/apis`, group versions) and `/version`.
 
-use super::registry::{KindInfo, DISCOVERY, SERVED};
+use super::registry::{KindInfo, AGGREGATED, DISCOVERY, SERVED};
 use super::schema::FieldValidation;
 use super::selector::{FieldSelector, LabelSelector};
 use super::server::{ApiServer, DeleteOptions, PatchType, Propagation};
@@ -94,7 +94,8 @@ pub fn path_target(path: &str) -> Option<(&'static KindInfo, String, Option<Stri
 }
 
 /// Every API group with its versions, preferred first, in discovery order (from the resources
-/// the lab's cluster lists: a group appears with each version one of its resources is served in).
+/// the lab's cluster lists: a group appears with each version one of its resources is served in),
+/// then the aggregated APIs (`groupPriorityMinimum: 100`, the lowest, so last).
 pub fn api_groups() -> Vec<(&'static str, Vec<&'static str>)> {
     let mut groups: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
     for d in DISCOVERY.iter().filter(|d| !d.group().is_empty()) {
@@ -105,7 +106,55 @@ pub fn api_groups() -> Vec<(&'static str, Vec<&'static str>)> {
             None => groups.push((d.group(), vec![version])),
         }
     }
+    groups.extend(AGGREGATED.iter().map(|a| (a.group, a.versions.to_vec())));
     groups
+}
+
+/// The discovery documents of an aggregated API as their servers write them, byte for byte (Go's
+/// field order, a newline at the end): `/apis/GROUP` is kube-aggregator's `APIGroup`,
+/// `/apis/GROUP/VERSION` the aggregated server's `APIResourceList` (proxied as is). `None` for
+/// any other path.
+pub fn aggregated_discovery(path: &str) -> Option<String> {
+    let rest = path.strip_prefix("/apis/")?;
+    let (group, version) = match rest.split_once('/') {
+        Some((g, v)) => (g, Some(v)),
+        None => (rest, None),
+    };
+    let a = AGGREGATED.iter().find(|a| a.group == group)?;
+    let text = |s: &str| Value::String(s.to_string()).to_string();
+    let gv = |v: &str| format!("{{\"groupVersion\":{},\"version\":{}}}", text(&format!("{group}/{v}")), text(v));
+    let Some(version) = version else {
+        let versions: Vec<String> = a.versions.iter().map(|v| gv(v)).collect();
+        return Some(format!(
+            "{{\"kind\":\"APIGroup\",\"apiVersion\":\"v1\",\"name\":{},\"versions\":[{}],\"preferredVersion\":{}}}\n",
+            text(group),
+            versions.join(","),
+            gv(a.versions.first()?)
+        ));
+    };
+    if !a.versions.contains(&version) {
+        return None;
+    }
+    let resources: Vec<String> = a
+        .resources
+        .iter()
+        .map(|r| {
+            let verbs: Vec<String> = r.verbs.iter().map(|v| text(v)).collect();
+            format!(
+                "{{\"name\":{},\"singularName\":{},\"namespaced\":{},\"kind\":{},\"verbs\":[{}]}}",
+                text(r.name),
+                text(r.singular_name),
+                r.namespaced,
+                text(r.kind),
+                verbs.join(",")
+            )
+        })
+        .collect();
+    Some(format!(
+        "{{\"kind\":\"APIResourceList\",\"apiVersion\":\"v1\",\"groupVersion\":{},\"resources\":[{}]}}\n",
+        text(&format!("{group}/{version}")),
+        resources.join(",")
+    ))
 }
 
 fn group_json(group: &str, versions: &[&str]) -> Value {
@@ -213,6 +262,9 @@ fn discovery(path: &str) -> Option<Value> {
             Some(json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": list}))
         }
         p => {
+            if let Some(text) = aggregated_discovery(p) {
+                return serde_json::from_str(&text).ok();
+            }
             let gv = p.strip_prefix("/apis/")?;
             if gv.matches('/').count() == 1 && DISCOVERY.iter().any(|d| d.api_version == gv) {
                 Some(resource_list(gv))
@@ -435,5 +487,36 @@ mod tests {
             .iter()
             .any(|r| r["name"] == "pods" && r["shortNames"] == json!(["po"]) && r["categories"] == json!(["all"])));
         assert_eq!(s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/version")).body["gitVersion"], "v1.32.4+k3s1");
+    }
+
+    #[test]
+    fn discovery_lists_the_aggregated_visibility_api() {
+        let mut s = ApiServer::new(9, LAB_EPOCH_UNIX);
+        let groups = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis")).body;
+        let last = groups["groups"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["name"], "visibility.kueue.x-k8s.io");
+        assert_eq!(last["versions"][1]["groupVersion"], "visibility.kueue.x-k8s.io/v1beta1");
+        assert_eq!(last["preferredVersion"]["version"], "v1beta2");
+        let group = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/visibility.kueue.x-k8s.io")).body;
+        assert_eq!((group["kind"].as_str(), group["preferredVersion"]["version"].as_str()), (Some("APIGroup"), Some("v1beta2")));
+        let list = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis/visibility.kueue.x-k8s.io/v1beta1")).body;
+        let summary: Vec<(&str, bool, usize)> = list["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["name"].as_str().unwrap(), r["namespaced"].as_bool().unwrap(), r["verbs"].as_array().unwrap().len()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("clusterqueues", false, 0),
+                ("clusterqueues/pendingworkloads", false, 1),
+                ("localqueues", true, 0),
+                ("localqueues/pendingworkloads", true, 1)
+            ]
+        );
+        assert_eq!(aggregated_discovery("/apis/visibility.kueue.x-k8s.io/v1alpha1"), None);
+        assert_eq!(aggregated_discovery("/apis/visibility.kueue.x-k8s.io/v1beta2/clusterqueues"), None);
+        assert!(aggregated_discovery("/apis/visibility.kueue.x-k8s.io/v1beta2").is_some_and(|t| t.ends_with("]}\n")));
     }
 }

@@ -66,7 +66,7 @@ fn raw(out: &mut Out<'_, '_>, args: &[String]) {
         .map(|kv| kv.split_once('=').unwrap_or((kv, "")))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let result = crate::cluster::kueue::visibility::get_pending(out.cluster(), p, &query);
+    let result = crate::cluster::kueue::visibility::serve(out.cluster(), p, &query);
     match result {
         Ok(body) => out.out(&body),
         Err(status) => out.err(&server_error(&status, None)),

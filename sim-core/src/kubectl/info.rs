@@ -8,7 +8,7 @@ use super::follow::LogFollow;
 use super::out::Out;
 use super::tabwriter::KUBECTL_TABLE;
 use crate::api::object::get_str;
-use crate::api::registry::{DISCOVERY, SERVED};
+use crate::api::registry::{AGGREGATED, DISCOVERY, SERVED};
 use crate::api::server::kind_info;
 use crate::api::status::Status;
 use crate::cluster::Cluster;
@@ -79,16 +79,26 @@ pub fn api_resources(out: &mut Out<'_, '_>, args: &[String]) {
     ) else {
         return;
     };
-    let mut rows: Vec<&crate::api::registry::Discovered> =
-        DISCOVERY.iter().filter(|d| p.value("api-group").is_none_or(|g| d.group() == g)).collect();
+    // (group, plural, short names, apiVersion, namespaced, kind)
+    let mut rows: Vec<(&str, &str, String, String, bool, &str)> =
+        DISCOVERY.iter().map(|d| (d.group(), d.plural, d.short_names.join(","), d.api_version.to_string(), d.namespaced, d.kind)).collect();
+    // The aggregated APIs' preferred versions, as kubectl reads them: subresources and resources
+    // without verbs are skipped (the visibility API's are all one or the other: nothing shows).
+    for a in AGGREGATED {
+        let preferred = a.versions.first().copied().unwrap_or("");
+        for r in a.resources.iter().filter(|r| !r.name.contains('/') && !r.verbs.is_empty()) {
+            rows.push((a.group, r.name, String::new(), format!("{}/{preferred}", a.group), r.namespaced, r.kind));
+        }
+    }
+    rows.retain(|row| p.value("api-group").is_none_or(|g| row.0 == g));
     if let Some(ns) = p.value("namespaced") {
         let want = ns != "false";
-        rows.retain(|d| d.namespaced == want);
+        rows.retain(|row| row.4 == want);
     }
     if p.value("output") == Some("name") {
         let text: String = rows
             .iter()
-            .map(|d| if d.group().is_empty() { format!("{}\n", d.plural) } else { format!("{}.{}\n", d.plural, d.group()) })
+            .map(|(group, plural, ..)| if group.is_empty() { format!("{plural}\n") } else { format!("{plural}.{group}\n") })
             .collect();
         out.out(&text);
         return;
@@ -97,8 +107,8 @@ pub fn api_resources(out: &mut Out<'_, '_>, args: &[String]) {
     if !p.flag("no-headers") {
         text.push_str("NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND\n");
     }
-    for d in rows {
-        text.push_str(&format!("{}\t{}\t{}\t{}\t{}\n", d.plural, d.short_names.join(","), d.api_version, d.namespaced, d.kind));
+    for (_, plural, shorts, api_version, namespaced, kind) in rows {
+        text.push_str(&format!("{plural}\t{shorts}\t{api_version}\t{namespaced}\t{kind}\n"));
     }
     out.out(&KUBECTL_TABLE.format(&text));
 }

@@ -1,5 +1,6 @@
 //! The visibility API (`pkg/visibility/storage`, `apis/visibility/v1beta2`): a ClusterQueue's or
-//! a LocalQueue's pending workloads in queue order, as `PendingWorkloadsSummary`. Served to
+//! a LocalQueue's pending workloads in queue order, as `PendingWorkloadsSummary`, and the group's
+//! discovery documents (written by `api::rest::aggregated_discovery`). Served to
 //! pseudo-kubectl's `get --raw` and to real kubectl through `kueue-lab api`; the body is written
 //! here, in Go's field order, so both print the same bytes.
 
@@ -25,9 +26,18 @@ fn unsupported(path: &str) -> Status {
     ))
 }
 
-/// `GET path` with `query`: the JSON text of the summary (ending in a newline, as the
-/// apiserver's encoder writes it), or the error status.
-pub fn get_pending(c: &Cluster, path: &str, query: &[(String, String)]) -> Result<String, Status> {
+/// `GET path` with `query` in the visibility group: the discovery documents (`/apis/GROUP`,
+/// `/apis/GROUP/VERSION`, as kube-aggregator and the visibility server write them) or a pending
+/// workloads summary; the JSON text ends in a newline, as the apiserver's encoder writes it.
+pub fn serve(c: &Cluster, path: &str, query: &[(String, String)]) -> Result<String, Status> {
+    match crate::api::rest::aggregated_discovery(path) {
+        Some(text) => Ok(text),
+        None => get_pending(c, path, query),
+    }
+}
+
+/// The JSON text of a pending workloads summary, or the error status.
+fn get_pending(c: &Cluster, path: &str, query: &[(String, String)]) -> Result<String, Status> {
     let rest = path.strip_prefix(&format!("/apis/{GROUP}/")).unwrap_or("");
     let parts: Vec<&str> = rest.trim_end_matches('/').split('/').collect();
     let version = parts.first().copied().unwrap_or("");

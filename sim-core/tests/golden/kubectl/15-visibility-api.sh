@@ -109,3 +109,11 @@ kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/namespaces/default/loc
 kubectl get --raw /api/v1/namespaces
 kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/clusterqueues/team-a
 kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/clusterqueues/team-a/pendingworkloads -o json
+# The group in discovery: api-versions, api-resources (nothing: its resources have no verbs or are
+# subresources), the group's and its versions' discovery documents.
+kubectl api-versions
+kubectl api-resources --api-group=visibility.kueue.x-k8s.io
+kubectl api-resources --api-group=visibility.kueue.x-k8s.io -o name
+kubectl get --raw /apis/visibility.kueue.x-k8s.io
+kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2
+kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta1
