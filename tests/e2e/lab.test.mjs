@@ -31,6 +31,10 @@ async function freshPage(query = "") {
   page.once("dialog", (d) => d.accept());
   await page.getByTestId("reset").click();
   await page.getByTestId("terminal-input").waitFor();
+  // The speed is a preference a reset keeps: a test that paused time and failed before playing it
+  // again must not leave the next one with a clock that stands still.
+  const play = page.getByTestId("time-play");
+  if ((await play.getAttribute("aria-pressed")) !== "true") await play.click();
   return page;
 }
 

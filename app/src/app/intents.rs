@@ -211,6 +211,8 @@ impl App {
             Msg::SetSpeed(speed) => {
                 self.catch_up_time();
                 self.lab_state.speed = speed;
+                // The clock as shown when time is paused is what a reload must restore.
+                storage::save_cluster(&self.cluster);
                 self.save();
                 true
             }
