@@ -21,11 +21,3 @@ impl Speed {
         }
     }
 }
-
-/// The "step" button: move to the next moment a controller is waiting for, but at least one
-/// second and at most a minute ahead.
-pub fn step_target(now_ms: u64, next_wakeup: Option<u64>) -> u64 {
-    let lo = now_ms + 1_000;
-    let hi = now_ms + 60_000;
-    next_wakeup.map_or(lo, |w| w.clamp(lo, hi))
-}

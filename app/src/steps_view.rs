@@ -5,9 +5,7 @@
 
 use crate::i18n::Lang;
 use crate::markdown;
-use sim_core::lab::progress::Progress;
 use sim_core::lab::progress::StepResult;
-use sim_core::lab::view::SimView;
 use sim_core::lab::Lab;
 use std::collections::{BTreeMap, BTreeSet};
 use yew::prelude::*;
@@ -17,16 +15,13 @@ use yew::prelude::*;
 /// passes after them (inputs after the last such cut go with the last step given any). One part
 /// a step of the lab, in order; a step that passes together with an earlier one gets none.
 pub fn solution_by_step(lab: &Lab, seed: u64) -> Vec<String> {
-    let (mut sh, mut cluster) = sim_core::session::lab_session(lab, seed);
-    let mut progress = Progress::default();
+    let mut session = sim_core::session::Session::new(lab.clone(), seed);
     let mut parts = vec![String::new(); lab.steps.len()];
     let mut pending = String::new();
     let mut last_given = None;
     for input in sim_core::transcript::split_inputs(&lab.solution) {
         let mut newly = Vec::new();
-        sim_core::transcript::run_observed(&mut sh, &mut cluster, &input, 1000, |sh, c| {
-            newly = progress.update(lab, &SimView { api: &c.api, fs: &sh.state.fs }).newly_passed;
-        });
+        session.run_script(&input, 1000, |j| newly.extend(j.newly_passed.iter().cloned()));
         pending.push_str(&input);
         pending.push('\n');
         let first = lab.steps.iter().position(|s| newly.contains(&s.id));

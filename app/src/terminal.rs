@@ -125,6 +125,15 @@ impl Terminal {
         Some(self.submit(line, shell_prompt))
     }
 
+    /// Enter while a command holds the foreground: the line waits in the tty's buffer, read
+    /// (echoed at its prompt and run) once the command ends; Ctrl-C drops it.
+    pub fn type_ahead(&mut self) {
+        let line = std::mem::take(&mut self.line);
+        self.history_pos = None;
+        self.draft.clear();
+        self.typeahead.push_back(line);
+    }
+
     /// Ctrl-C: abandons the line (and any pending continuation lines), as bash shows it.
     pub fn cancel(&mut self, shell_prompt: &str) {
         let prompt = self.prompt(shell_prompt).to_string();
@@ -288,6 +297,21 @@ mod tests {
         assert!(drain(&mut t, &mut ran, |i| i.starts_with("watch")));
         t.cancel("$ ");
         assert!(t.typeahead.is_empty());
+    }
+
+    #[test]
+    fn lines_typed_during_a_foreground_command_run_after_it() {
+        let mut t = Terminal::default();
+        let mut ran = Vec::new();
+        t.paste("watch date\n", 0);
+        assert!(drain(&mut t, &mut ran, |i| i.starts_with("watch")));
+        t.line = "echo typed".into();
+        t.type_ahead();
+        assert!(t.line.is_empty());
+        drain(&mut t, &mut ran, |_| false);
+        assert_eq!(ran.last().map(String::as_str), Some("echo typed"));
+        let text: String = t.scrollback.iter().map(|l| l.text.as_str()).collect();
+        assert!(text.ends_with("$ echo typed\nout of echo typed\n"), "{text}");
     }
 
     #[test]

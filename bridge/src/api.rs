@@ -18,13 +18,10 @@ use sim_core::api::server::WatchType;
 use sim_core::api::status::Status;
 use sim_core::api::table;
 use sim_core::cluster::kueue::visibility;
-use sim_core::cluster::Cluster;
 use sim_core::lab::Lab;
-use sim_core::session::lab_session_at;
-use sim_core::session::shell_with;
-use sim_core::shell::ShellState;
+use sim_core::session::{shell_with, Session};
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Requests bigger than this are refused (kube-apiserver's limit is 3 MiB for most bodies).
@@ -45,11 +42,11 @@ pub struct Options {
     pub start_offset_ms: u64,
 }
 
+/// The learner's session as this server holds it, with virtual time following wall time.
 struct Sim {
-    /// The control endpoint's shell state (files, cwd); a `Shell` is built per request because
-    /// its command table is not `Send`.
-    shell: ShellState,
-    cluster: Cluster,
+    /// The control endpoint's shell and the served cluster: the same `Session` the browser and
+    /// `kueue-lab sim` drive.
+    session: Session,
     /// Wall time already turned into virtual time.
     synced: Instant,
     speed: f64,
@@ -66,15 +63,49 @@ impl Sim {
         let v = wall_ms * self.speed + self.carry;
         let whole = v.floor();
         self.carry = v - whole;
-        if whole >= 1.0 {
-            self.cluster.advance(whole as u64);
-        }
+        self.session.owe(whole as u64);
+        self.session.catch_up(&mut || false);
+    }
+}
+
+type Job = Box<dyn FnOnce(&mut Sim) + Send>;
+
+/// The session lives on a thread of its own (its shell's command table is not `Send`, so it
+/// cannot sit in the server's shared state); a request hands it a closure and waits for the
+/// answer. One thread, one owner: requests are served one at a time, as under a lock.
+#[derive(Clone)]
+struct SimHandle {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl SimHandle {
+    /// Starts the session's thread; `make` builds the session there.
+    fn spawn(make: impl FnOnce() -> Sim + Send + 'static) -> Self {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::spawn(move || {
+            let mut sim = make();
+            for job in queue {
+                job(&mut sim);
+            }
+        });
+        SimHandle { jobs }
+    }
+
+    /// Runs `f` on the session (virtual time caught up first) and returns its answer.
+    fn with<R: Send + 'static>(&self, f: impl FnOnce(&mut Sim) -> R + Send + 'static) -> R {
+        let (answer, reply) = mpsc::sync_channel(1);
+        let job: Job = Box::new(move |sim| {
+            sim.catch_up();
+            let _ = answer.send(f(sim));
+        });
+        self.jobs.send(job).expect("the simulator's thread ended");
+        reply.recv().expect("the simulator's thread ended")
     }
 }
 
 #[derive(Clone)]
 struct AppState {
-    sim: Arc<Mutex<Sim>>,
+    sim: SimHandle,
     control: bool,
 }
 
@@ -94,10 +125,13 @@ pub fn run(opts: Options) -> Result<(), String> {
         if let Some(path) = &opts.kubeconfig_out {
             std::fs::write(path, kubeconfig(&server)).map_err(|e| format!("{}: {e}", path.display()))?;
         }
-        let (shell, mut cluster) = lab_session_at(&opts.lab, opts.seed, opts.start_unix);
-        cluster.advance(opts.start_offset_ms);
-        let sim = Sim { shell: shell.state, cluster, synced: Instant::now(), speed: opts.speed, carry: 0.0 };
-        let state = AppState { sim: Arc::new(Mutex::new(sim)), control: opts.control };
+        let (lab, seed, start_unix, offset, speed) = (opts.lab.clone(), opts.seed, opts.start_unix, opts.start_offset_ms, opts.speed);
+        let sim = SimHandle::spawn(move || {
+            let mut session = Session::starting_at(lab, seed, start_unix);
+            session.cluster.advance(offset);
+            Sim { session, synced: Instant::now(), speed, carry: 0.0 }
+        });
+        let state = AppState { sim, control: opts.control };
         let app = Router::new().fallback(handle).with_state(state);
         eprintln!("kueue-lab api: serving lab {} on {server}", opts.lab.id);
         // Tests wait for this line on stdout.
@@ -152,10 +186,11 @@ async fn handle(
     }
     if path == "/kueue-lab/v1/files" && st.control && method == Method::GET {
         // The control shell's files under a directory: path → content.
-        let sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
         let dir = param("dir").unwrap_or_else(|| "/root".into());
-        let files: serde_json::Map<String, Value> =
-            sim.shell.fs.files_under(&dir).into_iter().map(|(p, c)| (p.to_string(), Value::String(c.to_string()))).collect();
+        let files: serde_json::Map<String, Value> = st.sim.with(move |sim| {
+            let fs = &sim.session.shell.state.fs;
+            fs.files_under(&dir).into_iter().map(|(p, c)| (p.to_string(), Value::String(c.to_string()))).collect()
+        });
         return json_response(200, &Value::Object(files), &[]);
     }
     if path.starts_with("/openapi/") {
@@ -175,9 +210,8 @@ async fn handle(
     if method == Method::GET && visibility::is_visibility_path(&path) {
         // The visibility API: its body is written by sim-core, byte for byte what
         // pseudo-kubectl's `get --raw` prints.
-        let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
-        sim.catch_up();
-        return match visibility::serve(&sim.cluster, &path, &query) {
+        let (p, q) = (path.clone(), query.clone());
+        return match st.sim.with(move |sim| visibility::serve(&sim.session.cluster, &p, &q)) {
             Ok(text) => {
                 let mut r = Response::new(Body::from(text));
                 r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -220,36 +254,40 @@ async fn handle(
     };
     let content_type = if protobuf { Some("application/json".to_string()) } else { content_type };
     let req = RestRequest { method: Some(rest_method), path: path.clone(), query, body: body_json, content_type, as_table };
-    let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
-    sim.catch_up();
-    let now = sim.cluster.now_unix();
-    let r = sim.cluster.api.handle(now, &req);
-    if rest_method != rest::Method::Get {
-        // Controllers react to the write before the next request, as they would within
-        // milliseconds on a real cluster.
-        sim.cluster.settle();
-    }
+    let r = st.sim.with(move |sim| {
+        let cluster = &mut sim.session.cluster;
+        let r = cluster.api.handle(cluster.now_unix(), &req);
+        if rest_method != rest::Method::Get {
+            // Controllers react to the write before the next request, as they would within
+            // milliseconds on a real cluster.
+            cluster.settle();
+        }
+        r
+    });
     json_response(r.code, &r.body, &r.warnings)
 }
 
 /// `POST /kueue-lab/v1/run` (only with `--control`): a shell line through pseudo-kubectl.
 fn control_run(st: &AppState, body: &Bytes, isolated: bool) -> Response {
     let line = String::from_utf8_lossy(body).to_string();
-    let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
-    sim.catch_up();
-    let mut shell = shell_with(sim.shell.clone());
-    let result = if isolated {
-        let mut cluster = sim.cluster.clone();
-        shell.run(&mut cluster, &line)
-    } else {
-        let r = shell.run(&mut sim.cluster, &line);
-        sim.shell = shell.state;
-        r
-    };
+    let (output, status) = st.sim.with(move |sim| {
+        if isolated {
+            // A copy of the shell and the cluster: the live session stays as it was.
+            let mut shell = shell_with(sim.session.shell.state.clone());
+            let mut cluster = sim.session.cluster.clone();
+            let r = shell.run(&mut cluster, &line);
+            (r.output, r.status)
+        } else {
+            let turn = sim.session.run(&line);
+            // Nobody polls a command left running here (`get -w`): it is stopped at once.
+            sim.session.interrupt();
+            (turn.output, turn.status)
+        }
+    });
     let body = json!({
-        "stdout": result.output.stream(1),
-        "stderr": result.output.stream(2),
-        "status": result.status,
+        "stdout": output.stream(1),
+        "stderr": output.stream(2),
+        "status": status,
     });
     json_response(200, &body, &[])
 }
@@ -260,13 +298,16 @@ fn pod_log(st: &AppState, path: &str, query: &[(String, String)]) -> Response {
     let ["api", "v1", "namespaces", ns, "pods", name, "log"] = parts.as_slice() else {
         return status_response(rest::not_found_path());
     };
-    let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
-    sim.catch_up();
-    let kind = sim_core::api::server::kind_info("Pod");
-    if let Err(s) = sim.cluster.api.get(kind, ns, name) {
-        return status_response(s);
-    }
-    let log = sim.cluster.pods.get(&format!("{ns}/{name}")).map(|p| p.log.clone()).unwrap_or_default();
+    let (ns, name) = (ns.to_string(), name.to_string());
+    let found = st.sim.with(move |sim| {
+        let cluster = &sim.session.cluster;
+        cluster.api.get(sim_core::api::server::kind_info("Pod"), &ns, &name)?;
+        Ok(cluster.pods.get(&format!("{ns}/{name}")).map(|p| p.log.clone()).unwrap_or_default())
+    });
+    let log = match found {
+        Ok(log) => log,
+        Err(s) => return status_response(s),
+    };
     let tail = query.iter().find(|(k, _)| k == "tailLines").and_then(|(_, v)| v.parse::<usize>().ok());
     let text = match tail {
         Some(n) => {
@@ -293,17 +334,20 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
         Err(e) => return status_response(Status::bad_request(e)),
     };
     let field_name = param("fieldSelector").and_then(|f| f.strip_prefix("metadata.name=").map(str::to_string)).or(name);
-    let start_rv = {
-        let sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
-        param("resourceVersion").and_then(|v| v.parse::<u64>().ok()).filter(|v| *v > 0).unwrap_or(sim.cluster.api.resource_version())
+    let start_rv = match param("resourceVersion").and_then(|v| v.parse::<u64>().ok()).filter(|v| *v > 0) {
+        Some(rv) => rv,
+        None => st.sim.with(|sim| sim.session.cluster.api.resource_version()),
     };
     let deadline = param("timeoutSeconds").and_then(|t| t.parse::<u64>().ok()).map(|t| Instant::now() + Duration::from_secs(t));
-    let mut first_table = true;
+    // Only the watch's first Table carries the column definitions (kube-apiserver's watch
+    // handler drops them after the first event).
+    let first_table = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let stream = futures_util::stream::unfold((start_rv, false), move |(mut rv, done)| {
         let st = st.clone();
         let namespace = namespace.clone();
         let field_name = field_name.clone();
         let labels = labels.clone();
+        let first_table = first_table.clone();
         async move {
             if done {
                 return None;
@@ -312,18 +356,19 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     return None;
                 }
-                let (chunk, next) = {
-                    let mut sim = st.sim.lock().unwrap_or_else(|p| p.into_inner());
-                    sim.catch_up();
-                    let now = sim.cluster.now_unix();
+                let (namespace, field_name, labels) = (namespace.clone(), field_name.clone(), labels.clone());
+                let first_table = first_table.clone();
+                let step = st.sim.with(move |sim| -> Result<(Vec<u8>, u64), Vec<u8>> {
+                    let cluster = &sim.session.cluster;
+                    let now = cluster.now_unix();
                     let mut out = Vec::new();
-                    let events = match sim.cluster.api.watch_from(rv) {
+                    let events = match cluster.api.watch_from(rv) {
                         Ok(events) => events,
                         Err(status) => {
                             // Too far behind the log: the client lists again (kube-apiserver's 410).
                             let mut line = serde_json::to_vec(&json!({"type": "ERROR", "object": status.to_json()})).unwrap_or_default();
                             line.push(b'\n');
-                            return Some((Ok(Bytes::from(line)), (rv, true)));
+                            return Err(line);
                         }
                     };
                     let last = events.last().map(|e| e.resource_version).unwrap_or(rv);
@@ -347,7 +392,7 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                         };
                         let object = if as_table {
                             let mut t = table::table(kind, std::slice::from_ref(obj), now, e.resource_version);
-                            if !std::mem::take(&mut first_table) {
+                            if !first_table.swap(false, std::sync::atomic::Ordering::Relaxed) {
                                 t["columnDefinitions"] = Value::Null;
                             }
                             t
@@ -358,7 +403,11 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                         line.push(b'\n');
                         out.extend(line);
                     }
-                    (out, last)
+                    Ok((out, last))
+                });
+                let (chunk, next) = match step {
+                    Ok(step) => step,
+                    Err(line) => return Some((Ok(Bytes::from(line)), (rv, true))),
                 };
                 if !chunk.is_empty() {
                     return Some((Ok::<_, std::io::Error>(Bytes::from(chunk)), (next, false)));

@@ -7,10 +7,9 @@
 
 use crate::lab::cases::Expect;
 use crate::lab::progress::{report_lines, Evaluation, Progress};
-use crate::lab::view::SimView;
 use crate::lab::{Lab, Lang};
-use crate::session::lab_session;
-use crate::transcript::{self, Entry};
+use crate::session::Session;
+use crate::transcript::Entry;
 
 pub struct Replay {
     pub entries: Vec<Entry>,
@@ -22,17 +21,21 @@ pub struct Replay {
 }
 
 pub fn replay(lab: &Lab, script: &str, seed: u64, step_ms: u64) -> Replay {
-    let (mut sh, mut cluster) = lab_session(lab, seed);
-    let mut progress = Progress::default();
+    let mut session = Session::new(lab.clone(), seed);
     let mut completed_order = Vec::new();
-    let mut last = None;
-    let entries = transcript::run_observed(&mut sh, &mut cluster, script, step_ms, |sh, c| {
-        let ev = progress.update(lab, &SimView { api: &c.api, fs: &sh.state.fs });
-        completed_order.extend(ev.newly_passed.iter().cloned());
-        last = Some(ev);
+    let mut lab_completed = false;
+    let entries = session.run_script(script, step_ms, |j| {
+        completed_order.extend(j.newly_passed.iter().cloned());
+        lab_completed |= j.lab_completed;
     });
-    let evaluation = last.unwrap_or_else(|| progress.update(lab, &SimView { api: &cluster.api, fs: &sh.state.fs }));
-    Replay { entries, evaluation, progress, completed_order }
+    if session.steps().is_empty() {
+        // An empty script: the fresh cluster judged once.
+        let j = session.judge();
+        completed_order.extend(j.newly_passed);
+        lab_completed |= j.lab_completed;
+    }
+    let evaluation = Evaluation { steps: session.steps().to_vec(), newly_passed: completed_order.clone(), lab_completed };
+    Replay { entries, evaluation, progress: session.progress, completed_order }
 }
 
 /// Checks a replay against a case's expectations; the error says what differed.

@@ -1,17 +1,244 @@
-//! A learner's session: the simulated cluster as the world, and the mini shell with `kubectl`
-//! registered, starting in `/root` with the lab's working directory present. The browser app and
-//! `kueue-lab sim` both build on this.
+//! A learner's session: the lab, its cluster, the shell with `kubectl` in the lab's working
+//! directory, the steps' progress, the command holding the foreground and the virtual time the
+//! cluster still owes the host's clock.
+//!
+//! Every host drives a learner the same way through [`Session`]: the browser app (a line typed,
+//! a tick, an editor tab closed, Ctrl-C), `kueue-lab sim` and the lab tests (a script through
+//! [`Session::run_script`]) and `kueue-lab api`'s control endpoint. The host only renders what a
+//! [`Turn`] says and forwards the learner's intents; how time catches up, when the steps are
+//! judged and how a foreground command is polled live here, once.
 
 use crate::cluster::Cluster;
 use crate::kubectl::Kubectl;
+use crate::lab::progress::{Progress, StepResult};
+use crate::lab::view::SimView;
 use crate::lab::Lab;
-use crate::shell::{Shell, ShellState};
+use crate::shell::{Foreground, Output, Shell, ShellState};
+use crate::transcript::{self, Entry};
 use std::rc::Rc;
 
 /// The lab's working directory.
 pub const WORKDIR: &str = "/root/gsb-kueue";
 
-/// A fresh session on the Kueue GPU lab's cluster.
+/// What one move of the session did, for the host to show.
+#[derive(Debug, Default)]
+pub struct Turn {
+    /// What the commands wrote, by stream, in order.
+    pub output: Output,
+    /// The input's exit status (`$?`); for a foreground command that ended, its own.
+    pub status: i32,
+    /// Steps that passed for the first time, in lab order.
+    pub newly_passed: Vec<String>,
+    /// Every step passes, for the first time.
+    pub lab_completed: bool,
+    /// The foreground command ended (by itself or at its deadline) during this move.
+    pub foreground_ended: bool,
+}
+
+impl Turn {
+    fn judged(&mut self, j: Judged) {
+        self.newly_passed.extend(j.newly_passed);
+        self.lab_completed |= j.lab_completed;
+    }
+}
+
+/// What a judgement found new.
+#[derive(Debug, Default)]
+pub struct Judged {
+    pub newly_passed: Vec<String>,
+    pub lab_completed: bool,
+}
+
+pub struct Session {
+    pub lab: Lab,
+    pub shell: Shell<Cluster>,
+    pub cluster: Cluster,
+    pub progress: Progress,
+    /// The command the last input left running (`kubectl get -w`, `logs -f`, `edit`, a loop).
+    foreground: Option<Box<dyn Foreground<Cluster>>>,
+    /// (store resourceVersion, filesystem generation) at the last judgement.
+    judged_at: Option<(u64, u64)>,
+    /// The last judgement of every step.
+    steps: Vec<StepResult>,
+    /// Virtual milliseconds the cluster owes the host's clock.
+    owed_ms: u64,
+}
+
+impl Session {
+    /// A fresh session of `lab` at the lab's epoch.
+    pub fn new(lab: Lab, seed: u64) -> Self {
+        Self::starting_at(lab, seed, crate::clock::LAB_EPOCH_UNIX)
+    }
+
+    /// A fresh session whose virtual time starts at `start_unix` (a host serving real clients
+    /// passes its wall time).
+    pub fn starting_at(lab: Lab, seed: u64, start_unix: i64) -> Self {
+        let (shell, cluster) = lab_session_at(&lab, seed, start_unix);
+        Self::resume(lab, shell.state, cluster, Progress::default())
+    }
+
+    /// A session taken up from saved parts (a reload, an imported state).
+    pub fn resume(lab: Lab, shell: ShellState, cluster: Cluster, progress: Progress) -> Self {
+        Session { lab, shell: shell_with(shell), cluster, progress, foreground: None, judged_at: None, steps: Vec::new(), owed_ms: 0 }
+    }
+
+    /// Runs one complete input at the prompt. A command that keeps running (`kubectl get -w`)
+    /// holds the foreground until it ends, is interrupted, or the host stops polling it.
+    pub fn run(&mut self, input: &str) -> Turn {
+        let result = self.shell.run(&mut self.cluster, input);
+        self.foreground = self.shell.take_foreground();
+        let mut turn = Turn { output: result.output, status: result.status, ..Default::default() };
+        turn.judged(self.judge());
+        turn
+    }
+
+    /// The command holding the foreground, if one does.
+    pub fn foreground(&self) -> Option<&dyn Foreground<Cluster>> {
+        self.foreground.as_deref()
+    }
+
+    /// The file `kubectl edit` waits for the learner to edit, if it does.
+    pub fn edit_path(&self) -> Option<String> {
+        self.foreground.as_ref().and_then(|f| f.edit_path())
+    }
+
+    /// Lets the foreground command go on once (a command prints what changed; a shell job runs
+    /// its next slice) and ends it when it is done or past its own deadline.
+    pub fn poll(&mut self) -> Turn {
+        let Some(fg) = self.foreground.as_mut() else { return Turn::default() };
+        let output = fg.resume(&mut self.shell, &mut self.cluster);
+        let ended = fg.done() || fg.deadline_ms().is_some_and(|d| self.cluster.now_ms() >= d);
+        let status = if ended { fg.exit_status().unwrap_or(self.shell.state.last_status) } else { 0 };
+        if ended {
+            self.foreground = None;
+        }
+        let mut turn = Turn { output, status, foreground_ended: ended, ..Default::default() };
+        turn.judged(self.judge());
+        turn
+    }
+
+    /// Ctrl-C: the foreground command is interrupted (`$?` 130). False when nothing held it.
+    pub fn interrupt(&mut self) -> bool {
+        if self.foreground.take().is_none() {
+            return false;
+        }
+        self.shell.interrupt();
+        true
+    }
+
+    /// The learner closed the editor of `kubectl edit`'s file at `path`: the command applies
+    /// the file's text. Returns the turn and, when the server refused the edit, the text to
+    /// reopen the file with (already written to the file).
+    pub fn editor_closed(&mut self, path: &str) -> Option<(Turn, bool)> {
+        if self.edit_path().as_deref() != Some(path) {
+            return None;
+        }
+        let text = self.shell.state.fs.read(path).unwrap_or("").to_string();
+        let fg = self.foreground.as_mut()?;
+        let (output, reopen) = fg.editor_closed(&mut self.cluster, &text);
+        let ended = fg.done();
+        if ended {
+            self.foreground = None;
+        }
+        let reopened = match reopen {
+            Some(text) => {
+                let _ = self.shell.state.fs.write(path, &text, self.cluster.now_unix());
+                true
+            }
+            None => false,
+        };
+        let mut turn = Turn { output, foreground_ended: ended, ..Default::default() };
+        turn.judged(self.judge());
+        Some((turn, reopened))
+    }
+
+    /// Adds `ms` of virtual time the cluster owes the host's clock (paid by [`Self::catch_up`]).
+    pub fn owe(&mut self, ms: u64) {
+        self.owed_ms = self.owed_ms.saturating_add(ms);
+    }
+
+    /// Forgives what is owed beyond `max_ms` (a host that prefers running slower than its
+    /// clock to piling up work). True when something was forgiven.
+    pub fn cap_owed(&mut self, max_ms: u64) -> bool {
+        let capped = self.owed_ms > max_ms;
+        self.owed_ms = self.owed_ms.min(max_ms);
+        capped
+    }
+
+    pub fn owed_ms(&self) -> u64 {
+        self.owed_ms
+    }
+
+    /// Pays what is owed, stopping early once `out_of_time` says so (the rest stays owed; the
+    /// outcome is the same as one uninterrupted advance). Returns the virtual ms paid. Does not
+    /// judge: a host cutting a long catch-up into slices judges when it redraws.
+    pub fn catch_up(&mut self, out_of_time: &mut dyn FnMut() -> bool) -> u64 {
+        if self.owed_ms == 0 {
+            return 0;
+        }
+        let done = self.cluster.advance_within(self.owed_ms, out_of_time);
+        self.owed_ms -= done;
+        done
+    }
+
+    /// Jumps virtual time to the next thing the cluster waits for (at least one second, at most
+    /// a minute; one second when it waits for nothing), then lets the foreground command see it.
+    pub fn step_time(&mut self) -> Turn {
+        let now = self.cluster.now_ms();
+        let target = step_target(now, self.cluster.next_wakeup());
+        self.cluster.advance(target - now);
+        let mut turn = self.poll();
+        turn.judged(self.judge());
+        turn
+    }
+
+    /// Judges the lab's steps if the cluster or the files changed since the last judgement.
+    pub fn judge(&mut self) -> Judged {
+        let now = (self.cluster.api.resource_version(), self.shell.state.fs.generation());
+        if self.judged_at == Some(now) {
+            return Judged::default();
+        }
+        self.judged_at = Some(now);
+        let eval = self.progress.update(&self.lab, &SimView { api: &self.cluster.api, fs: &self.shell.state.fs });
+        self.steps = eval.steps;
+        Judged { newly_passed: eval.newly_passed, lab_completed: eval.lab_completed }
+    }
+
+    /// The last judgement of every step (empty before the first).
+    pub fn steps(&self) -> &[StepResult] {
+        &self.steps
+    }
+
+    /// A script typed in as a headless host does (`kueue-lab sim`, the lab tests): each input
+    /// after `step_ms` of virtual time, a foreground command polled second by second until it
+    /// ends or for [`transcript::FOREGROUND_MS`] then interrupted; the steps judged after
+    /// everything that may have changed something, as the browser judges them. `after_each`
+    /// sees what each judgement found new.
+    pub fn run_script(&mut self, script: &str, step_ms: u64, mut newly: impl FnMut(&Judged)) -> Vec<Entry> {
+        let Session { lab, shell, cluster, progress, judged_at, steps, foreground, .. } = self;
+        *foreground = None;
+        transcript::run_observed(shell, cluster, script, step_ms, |sh, c| {
+            let now = (c.api.resource_version(), sh.state.fs.generation());
+            if *judged_at == Some(now) {
+                return;
+            }
+            *judged_at = Some(now);
+            let eval = progress.update(lab, &SimView { api: &c.api, fs: &sh.state.fs });
+            *steps = eval.steps;
+            newly(&Judged { newly_passed: eval.newly_passed, lab_completed: eval.lab_completed });
+        })
+    }
+}
+
+/// Where the ⏭ control takes virtual time from `now`: the next wake-up, but at least a second
+/// and at most a minute ahead (a second when nothing waits).
+pub fn step_target(now_ms: u64, next_wakeup: Option<u64>) -> u64 {
+    let min = now_ms + 1_000;
+    let max = now_ms + 60_000;
+    next_wakeup.map_or(min, |w| w.clamp(min, max))
+}
+
+/// A fresh shell and cluster on the Kueue GPU lab's cluster (no lab files).
 pub fn new_session(seed: u64) -> (Shell<Cluster>, Cluster) {
     let cluster = Cluster::new(seed);
     let mut state = ShellState::new(cluster.now_unix());
@@ -19,7 +246,7 @@ pub fn new_session(seed: u64) -> (Shell<Cluster>, Cluster) {
     (shell_with(state), cluster)
 }
 
-/// A fresh session for `lab`: its cluster shape, its workdir with its initial files.
+/// A fresh shell and cluster for `lab`: its cluster shape, its workdir with its initial files.
 pub fn lab_session(lab: &Lab, seed: u64) -> (Shell<Cluster>, Cluster) {
     lab_session_at(lab, seed, crate::clock::LAB_EPOCH_UNIX)
 }
@@ -64,4 +291,79 @@ pub fn shell_with(state: ShellState) -> Shell<Cluster> {
     let mut shell = Shell::new(state);
     shell.register("kubectl", Rc::new(Kubectl));
     shell
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::DEFAULT_LAB;
+
+    fn lab() -> Lab {
+        Lab::bundled(DEFAULT_LAB).expect("the default lab is bundled").expect("it loads")
+    }
+
+    #[test]
+    fn step_time_targets_the_next_wakeup_within_bounds() {
+        assert_eq!(step_target(10_000, None), 11_000);
+        assert_eq!(step_target(10_000, Some(10_200)), 11_000);
+        assert_eq!(step_target(10_000, Some(25_000)), 25_000);
+        assert_eq!(step_target(10_000, Some(500_000)), 70_000);
+    }
+
+    #[test]
+    fn a_watch_holds_the_foreground_until_interrupted() {
+        let mut s = Session::new(lab(), 7);
+        let turn = s.run("kubectl get pods -A -w");
+        assert!(s.foreground().is_some(), "{:?}", turn.output);
+        s.owe(2_000);
+        s.catch_up(&mut || false);
+        let _ = s.poll();
+        assert!(s.interrupt());
+        assert!(s.foreground().is_none());
+        assert!(!s.interrupt(), "nothing holds the foreground any more");
+        assert_eq!(s.run("echo $?").output.text(), "130\n");
+    }
+
+    #[test]
+    fn time_owed_is_paid_in_slices_with_the_same_outcome() {
+        let mut whole = Session::new(lab(), 7);
+        let mut sliced = Session::new(lab(), 7);
+        for s in [&mut whole, &mut sliced] {
+            let _ = s.run("kubectl create job hello --image=busybox -- sleep 5");
+            s.owe(20_000);
+        }
+        assert_eq!(whole.catch_up(&mut || false), 20_000);
+        let mut calls = 0;
+        let mut paid = 0;
+        while sliced.owed_ms() > 0 {
+            paid += sliced.catch_up(&mut || {
+                calls += 1;
+                calls % 3 == 0
+            });
+        }
+        assert_eq!(paid, 20_000);
+        assert_eq!(serde_json::to_string(&whole.cluster).unwrap(), serde_json::to_string(&sliced.cluster).unwrap());
+        assert!(!sliced.cap_owed(0) && sliced.owed_ms() == 0);
+        sliced.owe(50_000);
+        assert!(sliced.cap_owed(30_000));
+        assert_eq!(sliced.owed_ms(), 30_000);
+    }
+
+    #[test]
+    fn judging_reports_a_step_once_and_only_after_a_change() {
+        let lab = lab();
+        let Some(first_step) = lab.steps.first().map(|s| s.id.clone()) else { return };
+        let solution = lab.solution.clone();
+        let mut s = Session::new(lab, 7);
+        let first = s.judge();
+        assert!(first.newly_passed.is_empty(), "nothing passes on a fresh cluster: {:?}", first.newly_passed);
+        assert!(s.judge().newly_passed.is_empty());
+        let mut seen = Vec::new();
+        let _ = s.run_script(&solution, 1_000, |j| seen.extend(j.newly_passed.iter().cloned()));
+        assert_eq!(seen.first(), Some(&first_step));
+        let mut dedup = seen.clone();
+        dedup.dedup();
+        assert_eq!(seen, dedup, "each step is reported once");
+        assert!(s.steps().iter().all(|r| r.pass), "the reference solution passes every step");
+    }
 }

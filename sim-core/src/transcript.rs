@@ -56,8 +56,9 @@ pub fn run<W: World + 'static>(sh: &mut Shell<W>, world: &mut W, script: &str, s
     run_observed(sh, world, script, step_ms, |_, _| {})
 }
 
-/// [`run`], calling `after_each` once each input has finished (the lab engine judges the
-/// checks there, as the browser does after every command).
+/// [`run`], calling `after_each` after each input's first run and after each turn of a command
+/// it left in the foreground (the lab engine judges the checks there, as the browser does after
+/// every command and every poll).
 pub fn run_observed<W: World + 'static>(
     sh: &mut Shell<W>,
     world: &mut W,
@@ -70,6 +71,7 @@ pub fn run_observed<W: World + 'static>(
         .map(|input| {
             world.sleep(step_ms);
             let r = sh.run(world, &input);
+            after_each(sh, world);
             let mut output = r.output.text();
             let mut status = r.status;
             if let Some(mut fg) = sh.take_foreground() {
@@ -79,7 +81,10 @@ pub fn run_observed<W: World + 'static>(
                         break;
                     }
                     match fg.waits_for_time() {
-                        None => output.push_str(&fg.resume(sh, world).text()),
+                        None => {
+                            output.push_str(&fg.resume(sh, world).text());
+                            after_each(sh, world);
+                        }
                         Some(own_deadline) => {
                             let start = *waiting_since.get_or_insert(world.now_ms());
                             let end = own_deadline.unwrap_or(start + FOREGROUND_MS);
@@ -93,6 +98,7 @@ pub fn run_observed<W: World + 'static>(
                             }
                             world.sleep(1_000.min(end - world.now_ms()));
                             output.push_str(&fg.resume(sh, world).text());
+                            after_each(sh, world);
                         }
                     }
                 }
@@ -100,7 +106,6 @@ pub fn run_observed<W: World + 'static>(
                     status = s;
                 }
             }
-            after_each(sh, world);
             Entry { input, output, status }
         })
         .collect()

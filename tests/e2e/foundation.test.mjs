@@ -173,6 +173,11 @@ test("kubectl get -w streams changes as time passes, until Ctrl-C", async () => 
   await typeLine(page, "echo back");
   await waitForOutput(page, "^C\n");
   await waitForOutput(page, "# echo back\nback");
+  // A line typed while a command runs waits, as in a tty's buffer, and runs once it ends.
+  await typeLine(page, "kubectl get jobs -n watch-demo -w --request-timeout=3s");
+  await typeLine(page, "echo typed-ahead");
+  assert.doesNotMatch(await terminalText(page), /typed-ahead/);
+  await waitForOutput(page, "# echo typed-ahead\ntyped-ahead", 20000);
 });
 
 test("kubectl edit opens the object in the editor and applies it when its tab closes", async () => {

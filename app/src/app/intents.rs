@@ -7,7 +7,6 @@ use super::browser::{self, url_state};
 use super::{App, Msg};
 use crate::bridge;
 use crate::layout::Tab;
-use crate::speed::step_target;
 use crate::storage;
 use crate::terminal::{Action, LineKind};
 use sim_core::shell::complete::{complete, listing, LIST_WIDTH};
@@ -55,13 +54,13 @@ impl App {
             Msg::EditorChanged(text) => {
                 if let Some(path) = self.active.clone() {
                     self.catch_up_time();
-                    let now = self.cluster.now_unix();
+                    let now = self.session.cluster.now_unix();
                     self.show_diagnostics(&path, &text);
-                    match self.shell.state.fs.write(&path, &text, now) {
+                    match self.session.shell.state.fs.write(&path, &text, now) {
                         Ok(()) => self.status.clear(),
                         Err(e) => self.status = format!("{}: {path}: {e}", self.lang.pick("저장 실패", "Not saved")),
                     }
-                    self.seen_generation = self.shell.state.fs.generation();
+                    self.seen_generation = self.session.shell.state.fs.generation();
                     self.judge();
                     self.save();
                 }
@@ -70,9 +69,9 @@ impl App {
             Msg::EditorSave => {
                 if let (Some(path), Some(editor)) = (self.active.clone(), &self.editor) {
                     let text = editor.get_doc();
-                    let now = self.cluster.now_unix();
-                    let _ = self.shell.state.fs.write(&path, &text, now);
-                    self.seen_generation = self.shell.state.fs.generation();
+                    let now = self.session.cluster.now_unix();
+                    let _ = self.session.shell.state.fs.write(&path, &text, now);
+                    self.seen_generation = self.session.shell.state.fs.generation();
                     self.save();
                     self.status = format!("{} {path}", self.lang.pick("저장했습니다:", "Saved:"));
                 }
@@ -98,14 +97,14 @@ impl App {
                     return false;
                 };
                 let path = normalize(&dir, &name);
-                let now = self.cluster.now_unix();
-                if self.shell.state.fs.stat(&path).is_some() {
+                let now = self.session.cluster.now_unix();
+                if self.session.shell.state.fs.stat(&path).is_some() {
                     self.status = format!("{}: {path}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
                     return true;
                 }
-                match self.shell.state.fs.write(&path, "", now) {
+                match self.session.shell.state.fs.write(&path, "", now) {
                     Ok(()) => {
-                        self.seen_generation = self.shell.state.fs.generation();
+                        self.seen_generation = self.session.shell.state.fs.generation();
                         self.open(path);
                     }
                     Err(e) => self.status = format!("{}: {path}: {e}", self.lang.pick("만들 수 없습니다", "Cannot create")),
@@ -117,17 +116,17 @@ impl App {
                 let shown = old.strip_prefix(&format!("{HOME}/")).unwrap_or(&old).to_string();
                 let Some(name) = self.ask("새 이름 (/root 기준)", "New name (relative to /root)", &shown) else { return false };
                 let new = normalize(HOME, &name);
-                if self.shell.state.fs.stat(&new).is_some() && new != old {
+                if self.session.shell.state.fs.stat(&new).is_some() && new != old {
                     self.status = format!("{}: {new}", self.lang.pick("이미 있는 파일입니다", "Already exists"));
                     return true;
                 }
-                match self.shell.state.fs.rename(&old, &new) {
+                match self.session.shell.state.fs.rename(&old, &new) {
                     Ok(()) => {
                         for t in self.tabs.iter_mut().filter(|t| **t == old) {
                             t.clone_from(&new);
                         }
                         self.active = Some(new);
-                        self.seen_generation = self.shell.state.fs.generation();
+                        self.seen_generation = self.session.shell.state.fs.generation();
                         self.save();
                     }
                     Err(e) => self.status = format!("{}: {e}", self.lang.pick("이름을 바꿀 수 없습니다", "Cannot rename")),
@@ -139,7 +138,7 @@ impl App {
                 if !self.confirm("이 파일을 지울까요?", "Delete this file?") {
                     return false;
                 }
-                let _ = self.shell.state.fs.remove(&path, false);
+                let _ = self.session.shell.state.fs.remove(&path, false);
                 self.sync_editor_from_fs();
                 self.save();
                 true
@@ -153,8 +152,8 @@ impl App {
                 if matches!(msg, Msg::CatchUp) {
                     self.catching_up = false;
                 }
-                let before = self.cluster.api.resource_version();
-                let clock = self.cluster.now_unix();
+                let before = self.session.cluster.api.resource_version();
+                let clock = self.session.cluster.now_unix();
                 self.catch_up_time();
                 if self.behind() && !self.catching_up {
                     // The rest of the catch-up, after the browser has handled what is waiting.
@@ -163,9 +162,9 @@ impl App {
                     gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::CatchUp)).forget();
                 }
                 let now = browser::perf_now();
-                if self.cluster.api.resource_version() != before || self.cluster.now_unix() != clock {
+                if self.session.cluster.api.resource_version() != before || self.session.cluster.now_unix() != clock {
                     // The clock is part of the state a reload restores.
-                    storage::save_cluster(&self.cluster);
+                    storage::save_cluster(&self.session.cluster);
                 }
                 // Mid catch-up the steps are judged about once a second, not after every slice
                 // (`judge` itself does nothing when neither the cluster nor the files changed).
@@ -175,7 +174,7 @@ impl App {
                 }
                 let polled = self.poll_foreground();
                 // Mid catch-up, the page is drawn a few times a second, not after every slice.
-                let draw = polled || (self.cluster.now_unix() != clock && (!self.behind() || now - self.drawn_ms > 250.0));
+                let draw = polled || (self.session.cluster.now_unix() != clock && (!self.behind() || now - self.drawn_ms > 250.0));
                 if draw {
                     self.drawn_ms = now;
                 }
@@ -212,23 +211,18 @@ impl App {
                 self.catch_up_time();
                 self.lab_state.speed = speed;
                 // The clock as shown when time is paused is what a reload must restore.
-                storage::save_cluster(&self.cluster);
+                storage::save_cluster(&self.session.cluster);
                 self.save();
                 true
             }
             Msg::StepTime => {
                 self.catch_up_time();
-                let now = self.cluster.now_ms();
-                let target = step_target(now, self.cluster.next_wakeup());
-                self.cluster.advance(target - now);
-                storage::save_cluster(&self.cluster);
-                self.judge();
-                self.poll_foreground();
+                self.step_time();
                 true
             }
             Msg::ExportFile => {
                 self.catch_up_time();
-                let json = storage::write_snapshot(&self.saved(), &self.cluster);
+                let json = storage::write_snapshot(&self.saved(), &self.session.cluster);
                 if let Err(e) = self.download("kueue-lab-state.json", &json) {
                     self.status = format!("{}: {e:?}", self.lang.pick("내보낼 수 없습니다", "Cannot export"));
                 }
@@ -237,14 +231,14 @@ impl App {
             Msg::ExportUrl => {
                 self.catch_up_time();
                 let Some(w) = web_sys::window() else { return false };
-                let (_, base) = super::lab_shell::fresh(&self.lab);
+                let base = super::lab_shell::fresh(&self.session.lab).cluster;
                 let loc = w.location();
                 let url = format!(
                     "{}{}{}#state={}",
                     loc.origin().unwrap_or_default(),
                     loc.pathname().unwrap_or_default(),
                     loc.search().unwrap_or_default(),
-                    storage::to_share_fragment(&self.saved(), &self.cluster, &base)
+                    storage::to_share_fragment(&self.saved(), &self.session.cluster, &base)
                 );
                 browser::copy_to_clipboard(&url, ctx.link().callback(Msg::LinkCopied));
                 self.share = Some((url, None));
@@ -293,7 +287,7 @@ impl App {
                     }
                 };
                 self.catch_up_time();
-                let (body, skipped) = bridge::request_body(&self.lab, &self.shell.state.fs, &self.cluster);
+                let (body, skipped) = bridge::request_body(&self.session.lab, &self.session.shell.state.fs, &self.session.cluster);
                 self.bridge = bridge::Run { running: true, skipped, ..Default::default() };
                 let on_event = ctx.link().callback(Msg::BridgeEvent);
                 let on_end = ctx.link().callback(Msg::BridgeEnded);
@@ -426,9 +420,12 @@ impl App {
                 self.tab_leaves = true;
                 true
             }
-            (false, "Enter") if self.foreground.is_some() => {
-                // The terminal belongs to the running command until Ctrl-C.
+            (false, "Enter") if self.session.foreground().is_some() => {
+                // The terminal belongs to the running command: the line waits, as in a tty's
+                // buffer, and runs when the command ends (Ctrl-C drops it).
                 prevent();
+                self.term.type_ahead();
+                self.caret = Some(0);
                 true
             }
             (false, "Enter") => {
@@ -441,14 +438,14 @@ impl App {
             }
             (false, "ArrowUp") | (false, "ArrowDown") => {
                 prevent();
-                self.term.browse(&self.shell.state.history, key == "ArrowUp");
+                self.term.browse(&self.session.shell.state.history, key == "ArrowUp");
                 self.caret = Some(self.term.line.len());
                 true
             }
             (false, "Tab") => {
                 prevent();
                 let cursor = self.cursor();
-                let c = complete(&self.shell, &self.cluster, &self.term.line, cursor);
+                let c = complete(&self.session.shell, &self.session.cluster, &self.term.line, cursor);
                 let current = &self.term.line[c.start..cursor];
                 if c.candidates.len() > 1 && c.replacement == current {
                     // A second Tab lists the candidates under the prompt and its line, as
@@ -473,9 +470,8 @@ impl App {
                     .is_some_and(|s| !s.is_collapsed() && s.to_string().as_string().is_some_and(|t| !t.is_empty()));
                 if selected {
                     false
-                } else if self.foreground.take().is_some() {
+                } else if self.session.interrupt() {
                     prevent();
-                    self.shell.interrupt();
                     // SIGINT flushes the terminal's input: lines pasted ahead are dropped.
                     self.term.typeahead.clear();
                     self.term.push(LineKind::Stdout, "^C\n");

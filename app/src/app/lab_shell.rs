@@ -10,22 +10,23 @@ use crate::editor;
 use crate::i18n::Lang;
 use crate::storage::{self, LabSaved, Saved};
 use crate::terminal::{Action, LineKind, Terminal};
-use sim_core::cluster::Cluster;
-use sim_core::lab::view::SimView;
 use sim_core::lab::{Lab, DEFAULT_LAB};
-use sim_core::session::lab_session;
-use sim_core::shell::Shell;
+use sim_core::session::{Session, Turn};
+use sim_core::shell::Output;
 use sim_core::vfs::HOME;
 
 /// The simulator's seed: every learner starts from the same cluster.
 const SEED: u64 = 2026;
 
-/// A fresh session: the lab's cluster and a shell with kubectl.
-pub(super) fn fresh(lab: &Lab) -> (Shell<Cluster>, Cluster) {
-    let (mut shell, cluster) = lab_session(lab, SEED);
-    // Ctrl-C stops a running loop here: the step budget counts one tick's turn.
-    shell.set_interruptible(true);
-    (shell, cluster)
+/// A fresh session of the lab: its cluster and a shell with kubectl.
+pub(super) fn fresh(lab: &Lab) -> Session {
+    interruptible(Session::new(lab.clone(), SEED))
+}
+
+/// Ctrl-C stops a running loop here: the step budget counts one tick's turn.
+pub(super) fn interruptible(mut session: Session) -> Session {
+    session.shell.set_interruptible(true);
+    session
 }
 
 /// The lab named (`?lab=ID`, an imported state's lab), else the default.
@@ -50,11 +51,12 @@ pub(super) fn welcome(term: &mut Terminal, lang: Lang) {
 
 impl App {
     pub(super) fn prompt(&self) -> String {
-        self.shell.prompt()
+        self.session.shell.prompt()
     }
 
     pub(super) fn saved(&self) -> Saved {
-        storage::saved(&self.shell.state, &self.term, &self.tabs, self.active.as_ref(), self.lang, self.lab_state.clone())
+        let lab = LabSaved { progress: self.session.progress.clone(), ..self.lab_state.clone() };
+        storage::saved(&self.session.shell.state, &self.term, &self.tabs, self.active.as_ref(), self.lang, lab)
     }
 
     pub(super) fn save(&self) {
@@ -62,66 +64,66 @@ impl App {
     }
 
     /// Lets virtual time catch up with the wall clock (at the chosen speed), for at most one
-    /// slice of the page's time: what is left stays owed (`behind_ms`) and `CatchUp` slices pay it
-    /// between the learner's keystrokes. A command therefore runs on the cluster as far as it has
-    /// got, as on a busy real cluster.
+    /// slice of the page's time: what is left stays owed and `CatchUp` slices pay it between
+    /// the learner's keystrokes. A command therefore runs on the cluster as far as it has got,
+    /// as on a busy real cluster.
     pub(super) fn catch_up_time(&mut self) {
         let now = js_sys::Date::now();
         let elapsed = (now - self.wall_ms).max(0.0) as u64;
         self.wall_ms = now;
-        self.behind_ms += elapsed * self.lab_state.speed.factor();
-        if self.behind_ms > super::MAX_BEHIND_MS {
-            self.behind_ms = super::MAX_BEHIND_MS;
+        self.session.owe(elapsed * self.lab_state.speed.factor());
+        if self.session.cap_owed(super::MAX_BEHIND_MS) {
             self.slowed = true;
         }
-        if self.behind_ms == 0 {
-            return;
-        }
         let deadline = perf_now() + super::SLICE_MS;
-        let done = self.cluster.advance_within(self.behind_ms, &mut || perf_now() > deadline);
-        self.behind_ms -= done;
-        if self.behind_ms == 0 {
+        self.session.catch_up(&mut || perf_now() > deadline);
+        if self.session.owed_ms() == 0 {
             self.slowed = false;
         }
     }
 
     /// Whether time is owed and another slice should run soon.
     pub(super) fn behind(&self) -> bool {
-        self.behind_ms > 0
+        self.session.owed_ms() > 0
     }
 
-    /// Judges the lab's steps if the cluster or the files changed since the last time, and tells
-    /// the embedding page about steps just completed and the lab's completion.
+    /// Judges the lab's steps if the cluster or the files changed since the last time.
     pub(super) fn judge(&mut self) {
-        let now = (self.cluster.api.resource_version(), self.shell.state.fs.generation());
-        if now == self.judged_at && !self.steps.is_empty() {
-            return;
+        let judged = self.session.judge();
+        self.announce(&judged.newly_passed, judged.lab_completed);
+    }
+
+    /// Tells the embedding page about steps just completed and the lab's completion, and keeps
+    /// the progress.
+    fn announce(&self, newly_passed: &[String], lab_completed: bool) {
+        for id in newly_passed {
+            post_to_parent("kueue-lab:step-completed", &[("lab", &self.session.lab.id), ("stepId", id)]);
         }
-        self.judged_at = now;
-        let view = SimView { api: &self.cluster.api, fs: &self.shell.state.fs };
-        let eval = self.lab_state.progress.update(&self.lab, &view);
-        for id in &eval.newly_passed {
-            post_to_parent("kueue-lab:step-completed", &[("lab", &self.lab.id), ("stepId", id)]);
+        if lab_completed {
+            post_to_parent("kueue-lab:lab-completed", &[("lab", &self.session.lab.id)]);
         }
-        if eval.lab_completed {
-            post_to_parent("kueue-lab:lab-completed", &[("lab", &self.lab.id)]);
-        }
-        let changed = !eval.newly_passed.is_empty() || eval.lab_completed;
-        self.steps = eval.steps;
-        if changed {
+        if !newly_passed.is_empty() || lab_completed {
             self.save();
+        }
+    }
+
+    /// Shows what a turn of the session printed and announces what it passed.
+    fn show_turn(&mut self, turn: &Turn) {
+        self.print(&turn.output);
+        self.announce(&turn.newly_passed, turn.lab_completed);
+    }
+
+    fn print(&mut self, output: &Output) {
+        for (fd, text) in &output.chunks {
+            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
         }
     }
 
     pub(super) fn run(&mut self, input: String) {
         self.catch_up_time();
-        let result = self.shell.run(&mut self.cluster, &input);
-        storage::save_cluster(&self.cluster);
-        self.judge();
-        for (fd, text) in &result.output.chunks {
-            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
-        }
-        self.foreground = self.shell.take_foreground();
+        let turn = self.session.run(&input);
+        storage::save_cluster(&self.session.cluster);
+        self.show_turn(&turn);
         self.sync_editor_from_fs();
         self.open_foreground_edit();
     }
@@ -129,7 +131,7 @@ impl App {
     /// The shell reads the lines pasted ahead, one input at a time, each run before the next
     /// is echoed, until one leaves a command in the foreground (the rest wait for its end).
     pub(super) fn run_typeahead(&mut self) {
-        while self.foreground.is_none() {
+        while self.session.foreground().is_none() {
             let prompt = self.prompt();
             match self.term.next_typed(&prompt) {
                 Some(Action::Run(input)) => self.run(input),
@@ -143,13 +145,13 @@ impl App {
     pub(super) fn ensure_solution_parts(&mut self) {
         let wanted = self.lab_state.solution_shown || !self.lab_state.solutions_shown.is_empty();
         if wanted && self.solution_parts.is_none() {
-            self.solution_parts = Some(crate::steps_view::solution_by_step(&self.lab, SEED));
+            self.solution_parts = Some(crate::steps_view::solution_by_step(&self.session.lab, SEED));
         }
     }
 
     /// `kubectl edit` waits for its file: open it in the editor and say how to finish.
     pub(super) fn open_foreground_edit(&mut self) {
-        let Some(path) = self.foreground.as_ref().and_then(|f| f.edit_path()) else { return };
+        let Some(path) = self.session.edit_path() else { return };
         self.open(path);
         self.term.push(
             LineKind::Info,
@@ -162,26 +164,18 @@ impl App {
 
     /// The editor tab of `kubectl edit`'s file was closed: the command applies the text.
     pub(super) fn finish_foreground_edit(&mut self, path: &str) {
-        if self.foreground.as_ref().and_then(|f| f.edit_path()).as_deref() != Some(path) {
+        if self.session.edit_path().as_deref() != Some(path) {
             return;
         }
         self.catch_up_time();
-        let text = self.shell.state.fs.read(path).unwrap_or("").to_string();
-        let Some(fg) = self.foreground.as_mut() else { return };
-        let (output, reopen) = fg.editor_closed(&mut self.cluster, &text);
-        let done = fg.done();
-        for (fd, text) in &output.chunks {
-            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
-        }
-        storage::save_cluster(&self.cluster);
-        self.judge();
-        if let Some(text) = reopen {
-            let _ = self.shell.state.fs.write(path, &text, self.cluster.now_unix());
-            self.seen_generation = self.shell.state.fs.generation();
+        let Some((turn, reopened)) = self.session.editor_closed(path) else { return };
+        storage::save_cluster(&self.session.cluster);
+        self.show_turn(&turn);
+        if reopened {
+            self.seen_generation = self.session.shell.state.fs.generation();
             self.open_foreground_edit();
         }
-        if done {
-            self.foreground = None;
+        if turn.foreground_ended {
             self.run_typeahead();
         }
     }
@@ -189,18 +183,14 @@ impl App {
     /// Lets the foreground command go on (a command prints what changed; a shell job — a loop,
     /// `watch` — runs its next slice); ends it at its own deadline.
     pub(super) fn poll_foreground(&mut self) -> bool {
-        let Some(fg) = self.foreground.as_mut() else { return false };
-        let output = fg.resume(&mut self.shell, &mut self.cluster);
-        if fg.done() || fg.deadline_ms().is_some_and(|d| self.cluster.now_ms() >= d) {
-            self.foreground = None;
+        if self.session.foreground().is_none() {
+            return false;
         }
-        for (fd, text) in &output.chunks {
-            self.term.push_output(if *fd == 2 { LineKind::Stderr } else { LineKind::Stdout }, text);
-        }
-        if !output.chunks.is_empty() || self.foreground.is_none() {
+        let turn = self.session.poll();
+        self.show_turn(&turn);
+        if !turn.output.chunks.is_empty() || turn.foreground_ended {
             // A job may have written files or changed the cluster.
-            storage::save_cluster(&self.cluster);
-            self.judge();
+            storage::save_cluster(&self.session.cluster);
             self.sync_editor_from_fs();
             // Lines pasted while it ran are read now.
             self.run_typeahead();
@@ -209,14 +199,26 @@ impl App {
         false
     }
 
+    /// ⏭: virtual time jumps to the next thing the cluster waits for; the foreground command
+    /// sees it.
+    pub(super) fn step_time(&mut self) {
+        let turn = self.session.step_time();
+        storage::save_cluster(&self.session.cluster);
+        self.show_turn(&turn);
+        if !turn.output.chunks.is_empty() || turn.foreground_ended {
+            self.sync_editor_from_fs();
+            self.run_typeahead();
+        }
+    }
+
     /// A file written or removed from the terminal shows up in the editor.
     pub(super) fn sync_editor_from_fs(&mut self) {
-        let generation = self.shell.state.fs.generation();
+        let generation = self.session.shell.state.fs.generation();
         if generation == self.seen_generation {
             return;
         }
         self.seen_generation = generation;
-        let fs = &self.shell.state.fs;
+        let fs = &self.session.shell.state.fs;
         self.tabs.retain(|p| fs.read(p).is_ok());
         if self.active.as_ref().is_some_and(|a| !self.tabs.contains(a)) {
             self.active = self.tabs.last().cloned();
@@ -231,7 +233,7 @@ impl App {
         let Some(editor) = &self.editor else { return };
         match &self.active {
             Some(path) => {
-                let text = self.shell.state.fs.read(path).unwrap_or("").to_string();
+                let text = self.session.shell.state.fs.read(path).unwrap_or("").to_string();
                 if force || editor.get_doc() != text {
                     editor.set_doc(&text, editor::kind_for(path));
                 }
@@ -250,7 +252,7 @@ impl App {
             let syntax = sim_core::yaml::syntax_errors(text);
             if syntax.is_empty() {
                 let name = sim_core::vfs::file_name(path);
-                sim_core::kubectl::write::check_manifest_file(&self.cluster.api, self.cluster.now_unix(), name, text)
+                sim_core::kubectl::write::check_manifest_file(&self.session.cluster.api, self.session.cluster.now_unix(), name, text)
                     .into_iter()
                     .map(|p| {
                         let severity = if p.message.contains("(NotFound)") { "warning" } else { "error" };
@@ -276,8 +278,8 @@ impl App {
     }
 
     pub(super) fn default_dir(&self) -> String {
-        if self.shell.state.fs.is_dir(&self.lab.workdir) {
-            self.lab.workdir.clone()
+        if self.session.shell.state.fs.is_dir(&self.session.lab.workdir) {
+            self.session.lab.workdir.clone()
         } else {
             HOME.to_string()
         }
@@ -286,7 +288,7 @@ impl App {
     /// Opens a state carried by a link (`#state=…`), then drops it from the address bar.
     pub(super) fn import_fragment(&mut self, fragment: &str) {
         clear_url_state();
-        match storage::from_url_fragment(fragment, |id| Some(fresh(&pick_lab(Some(id))).1)) {
+        match storage::from_url_fragment(fragment, |id| Some(fresh(&pick_lab(Some(id))).cluster)) {
             Ok(json) => self.import(&json),
             Err(e) => self.status = format!("{}: {e}", self.lang.pick("링크의 상태를 읽을 수 없습니다", "The link's state cannot be read")),
         }
@@ -296,21 +298,20 @@ impl App {
     pub(super) fn import(&mut self, json: &str) {
         match storage::read_snapshot(json) {
             Ok((saved, cluster)) => {
-                self.lab = pick_lab(Some(&saved.lab.id));
-                storage::use_lab(&self.lab.id);
-                self.shell.state = saved.shell;
-                self.cluster = cluster;
+                let lab = pick_lab(Some(&saved.lab.id));
+                storage::use_lab(&lab.id);
+                let mut lab_state = saved.lab;
+                let progress = std::mem::take(&mut lab_state.progress);
+                self.session = interruptible(Session::resume(lab, saved.shell, cluster, progress));
                 self.term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
                 self.tabs = saved.tabs;
                 self.active = saved.active;
                 self.lang = saved.lang;
-                self.lab_state = saved.lab;
+                self.lab_state = lab_state;
                 self.solution_parts = None;
                 self.ensure_solution_parts();
-                self.foreground = None;
-                self.steps.clear();
-                self.seen_generation = self.shell.state.fs.generation();
-                storage::save_cluster(&self.cluster);
+                self.seen_generation = self.session.shell.state.fs.generation();
+                storage::save_cluster(&self.session.cluster);
                 self.show_active(true);
                 self.judge();
                 self.save();
@@ -327,18 +328,14 @@ impl App {
 
     pub(super) fn reset(&mut self) {
         storage::clear();
-        let (shell, cluster) = fresh(&self.lab);
-        self.lab_state = LabSaved { id: self.lab.id.clone(), speed: self.lab_state.speed, ..Default::default() };
-        self.steps.clear();
-        self.shell = shell;
-        self.cluster = cluster;
-        storage::save_cluster(&self.cluster);
+        self.session = fresh(&self.session.lab);
+        self.lab_state = LabSaved { id: self.session.lab.id.clone(), speed: self.lab_state.speed, ..Default::default() };
+        storage::save_cluster(&self.session.cluster);
         self.term = Terminal::default();
-        self.foreground = None;
         welcome(&mut self.term, self.lang);
         self.tabs.clear();
         self.active = None;
-        self.seen_generation = self.shell.state.fs.generation();
+        self.seen_generation = self.session.shell.state.fs.generation();
         self.show_active(true);
         self.judge();
         self.save();

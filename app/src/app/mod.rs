@@ -21,11 +21,8 @@ use crate::speed::Speed;
 use crate::storage::{self, LabSaved};
 use crate::terminal::{floor_boundary, Terminal};
 use browser::{mark, post_to_parent, query, query_flag, url_state};
-use lab_shell::{fresh, pick_lab, welcome};
-use sim_core::cluster::Cluster;
-use sim_core::lab::progress::StepResult;
-use sim_core::lab::Lab;
-use sim_core::shell::{Foreground, Shell};
+use lab_shell::{fresh, interruptible, pick_lab, welcome};
+use sim_core::session::Session;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
@@ -113,19 +110,15 @@ pub enum Msg {
 }
 
 pub struct App {
-    lab: Lab,
-    /// Step progress, hints and speed: saved with the session.
+    /// The learner's session: the lab, its cluster, the shell, the steps' progress, the command
+    /// holding the foreground, the virtual time owed.
+    session: Session,
+    /// Hints, solutions shown and speed (the progress itself is the session's): saved with it.
     lab_state: LabSaved,
-    /// The last judgement of every step.
-    steps: Vec<StepResult>,
-    /// (store resourceVersion, filesystem generation) when the steps were last judged.
-    judged_at: (u64, u64),
     /// The `kueue-lab serve` endpoint, when the course provides one (`?bridge=URL`).
     bridge_url: Option<String>,
     /// The last verification on the real cluster.
     bridge: bridge::Run,
-    shell: Shell<Cluster>,
-    cluster: Cluster,
     term: Terminal,
     tabs: Vec<String>,
     active: Option<String>,
@@ -148,8 +141,6 @@ pub struct App {
     status: String,
     /// Wall-clock milliseconds when virtual time last caught up (virtual time follows wall time).
     wall_ms: f64,
-    /// Virtual milliseconds the cluster still owes the wall clock (a catch-up cut into slices).
-    behind_ms: u64,
     /// Virtual time was dropped because the cluster could not keep up at this speed.
     slowed: bool,
     /// A `CatchUp` slice is scheduled.
@@ -163,8 +154,6 @@ pub struct App {
     cluster_pane: std::cell::RefCell<Option<(PaneKey, Html)>>,
     /// Where to put the input's caret after the next render.
     caret: Option<usize>,
-    /// A command still running (`kubectl get -w`): polled every tick until Ctrl-C or its deadline.
-    foreground: Option<Box<dyn Foreground<Cluster>>>,
     /// Another tab saved this lab since this one loaded (this tab no longer saves).
     superseded: bool,
     /// The layout at the page's width.
@@ -192,21 +181,22 @@ impl Component for App {
         mark("kueue-lab:lab-loaded");
         storage::use_lab(&lab.id);
         let loaded = storage::load();
-        let (mut shell, mut cluster) = fresh(&lab);
-        let (term, tabs, active, lang, lab_state) = match loaded {
+        let (session, term, tabs, active, lang, lab_state) = match loaded {
             Some(saved) => {
                 let term = Terminal { scrollback: saved.scrollback, pending: saved.pending, line: saved.line, ..Default::default() };
-                shell.state = saved.shell;
-                if let Some(c) = storage::load_cluster() {
-                    cluster = c;
-                }
-                (term, saved.tabs, saved.active, saved.lang, LabSaved { id: lab.id.clone(), ..saved.lab })
+                let mut lab_state = LabSaved { id: lab.id.clone(), ..saved.lab };
+                let progress = std::mem::take(&mut lab_state.progress);
+                // The saved cluster, else (none saved, or unreadable) the lab's fresh one.
+                let cluster = storage::load_cluster().unwrap_or_else(|| fresh(&lab).cluster);
+                let session = interruptible(Session::resume(lab, saved.shell, cluster, progress));
+                (session, term, saved.tabs, saved.active, saved.lang, lab_state)
             }
             None => {
                 let mut term = Terminal::default();
                 let lang = Lang::default();
                 welcome(&mut term, lang);
-                (term, Vec::new(), None, lang, LabSaved { id: lab.id.clone(), ..Default::default() })
+                let lab_state = LabSaved { id: lab.id.clone(), ..Default::default() };
+                (fresh(&lab), term, Vec::new(), None, lang, lab_state)
             }
         };
         let ticker = {
@@ -258,17 +248,13 @@ impl Component for App {
             }
         }
         mark("kueue-lab:session-ready");
-        let seen_generation = shell.state.fs.generation();
+        let seen_generation = session.shell.state.fs.generation();
         let from_url = url_state();
         let mut app = App {
-            lab,
+            session,
             lab_state,
-            steps: Vec::new(),
-            judged_at: (0, 0),
             bridge_url: query("bridge").filter(|u| u.starts_with("http://") || u.starts_with("https://")),
             bridge: bridge::Run::default(),
-            shell,
-            cluster,
             term,
             tabs,
             active,
@@ -286,14 +272,12 @@ impl Component for App {
             seen_generation,
             status: String::new(),
             wall_ms: js_sys::Date::now(),
-            behind_ms: 0,
             slowed: false,
             catching_up: false,
             drawn_ms: 0.0,
             judged_ms: 0.0,
             cluster_pane: Default::default(),
             caret: None,
-            foreground: None,
             superseded: false,
             layout: browser::layout(),
             tab: Tab::default(),
@@ -341,7 +325,7 @@ impl Component for App {
                 let _ = perf.mark("kueue-lab:prompt-ready");
             }
             if self.embed {
-                post_to_parent("kueue-lab:ready", &[("lab", &self.lab.id)]);
+                post_to_parent("kueue-lab:ready", &[("lab", &self.session.lab.id)]);
             }
             if query_flag("debug-panic") {
                 // A deliberate panic, so the end-to-end tests can see the panic banner.

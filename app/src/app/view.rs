@@ -86,8 +86,8 @@ impl App {
                     <section class={classes!("pane", "steps", off(Tab::Steps))} id={Tab::Steps.pane_id()} role={panel(Tab::Steps)}
                         aria-labelledby={labelled(Tab::Steps)} aria-label={lang.pick("실습 단계", "Lab steps")} data-testid="steps">
                         { StepsView {
-                            lab: &self.lab,
-                            steps: &self.steps,
+                            lab: &self.session.lab,
+                            steps: self.session.steps(),
                             lang,
                             hints_shown: &self.lab_state.hints,
                             solution_all: self.lab_state.solution_shown,
@@ -244,7 +244,7 @@ impl App {
             html! { <button data-testid={id} class={classes!((speed == s).then_some("on"))} aria-pressed={(speed == s).to_string()}
             onclick={link.callback(move |_| Msg::SetSpeed(s))}>{ label }{ title }</button> }
         };
-        let t = sim_core::api::object::rfc3339(self.cluster.now_unix());
+        let t = sim_core::api::object::rfc3339(self.session.cluster.now_unix());
         html! {
             <div class="time" role="group" aria-label={lang.pick("가상 시간", "Virtual time")}>
                 <span class="clock" data-testid="virtual-time" title={lang.pick("시뮬레이터의 가상 시각", "The simulator's virtual time")}>{ t.get(11..19).unwrap_or(&t).to_string() }</span>
@@ -273,12 +273,12 @@ impl App {
 
     /// The cluster pane, drawn again only when the cluster, its clock or the language changed.
     fn cluster_pane(&self, lang: Lang) -> Html {
-        let key = (self.cluster.api.resource_version(), self.cluster.now_unix(), lang);
+        let key = (self.session.cluster.api.resource_version(), self.session.cluster.now_unix(), lang);
         let mut cached = self.cluster_pane.borrow_mut();
         match &*cached {
             Some((k, html)) if *k == key => html.clone(),
             _ => {
-                let html = cluster_view::view(&self.cluster, lang);
+                let html = cluster_view::view(&self.session.cluster, lang);
                 *cached = Some((key, html.clone()));
                 html
             }
@@ -296,7 +296,7 @@ impl App {
             Some(false) => "fail",
             None => "idle",
         };
-        if self.lab.simulated_only() {
+        if self.session.lab.simulated_only() {
             return html! {
                 <div class="bridge" data-testid="bridge-panel" data-status="unavailable">
                     <p class="note">{ lang.pick(
@@ -350,7 +350,7 @@ impl App {
         });
         let onclick = link.callback(|_| Msg::FocusInput);
         // While a command runs in the foreground there is no prompt, as in a real terminal.
-        let prompt = if self.foreground.is_some() { String::new() } else { self.term.prompt(&self.prompt()).to_string() };
+        let prompt = if self.session.foreground().is_some() { String::new() } else { self.term.prompt(&self.prompt()).to_string() };
         let lang = self.lang;
         let layout = self.layout;
         let tabs = layout.tabs();
@@ -396,7 +396,7 @@ impl App {
         let link = ctx.link();
         let lang = self.lang;
         let layout = self.layout;
-        let files: Vec<String> = self.shell.state.fs.files_under(HOME).into_iter().map(|(p, _)| p.to_string()).collect();
+        let files: Vec<String> = self.session.shell.state.fs.files_under(HOME).into_iter().map(|(p, _)| p.to_string()).collect();
         let rel = |p: &str| p.strip_prefix(&format!("{HOME}/")).unwrap_or(p).to_string();
         let file_items = files.iter().map(|p| {
             let path = p.clone();
