@@ -77,6 +77,14 @@ impl Session {
         Self::resume(lab, shell.state, cluster, Progress::default())
     }
 
+    /// A fresh session of `lab` from its boot snapshot ([`boot_snapshot`], made ahead of time
+    /// with the same `seed`): the same session as [`Session::new`], without booting.
+    pub fn from_snapshot(lab: Lab, snapshot: &str) -> Result<Self, String> {
+        let cluster = Cluster::restore(snapshot)?;
+        let shell = lab_files(&lab, cluster.now_unix());
+        Ok(Self::resume(lab, shell, cluster, Progress::default()))
+    }
+
     /// A session taken up from saved parts (a reload, an imported state).
     pub fn resume(lab: Lab, shell: ShellState, cluster: Cluster, progress: Progress) -> Self {
         Session { lab, shell: shell_with(shell), cluster, progress, foreground: None, judged_at: None, steps: Vec::new(), owed_ms: 0 }
@@ -238,6 +246,17 @@ pub fn step_target(now_ms: u64, next_wakeup: Option<u64>) -> u64 {
     next_wakeup.map_or(min, |w| w.clamp(min, max))
 }
 
+/// The fresh cluster of `lab` in its saved form, for a host to make ahead of time (the browser's
+/// build does) and start from with [`Session::from_snapshot`]. `None` for a lab whose world is
+/// made after boot by its own setup lines or simulated teams (those are big, and booted live).
+pub fn boot_snapshot(lab: &Lab, seed: u64) -> Option<String> {
+    if !lab.setup.trim().is_empty() || !lab.traffic.is_empty() {
+        return None;
+    }
+    let (_, cluster) = lab_session(lab, seed);
+    serde_json::to_string(&cluster).ok()
+}
+
 /// A fresh shell and cluster on the Kueue GPU lab's cluster (no lab files).
 pub fn new_session(seed: u64) -> (Shell<Cluster>, Cluster) {
     let cluster = Cluster::new(seed);
@@ -258,13 +277,7 @@ pub fn lab_session_at(lab: &Lab, seed: u64, start_unix: i64) -> (Shell<Cluster>,
         cluster.kueue.config = config.clone();
     }
     let now = cluster.now_unix();
-    let mut state = ShellState::new(now);
-    let _ = state.fs.mkdir_all(&lab.workdir, now);
-    for (rel, content) in &lab.files {
-        let path = lab.file_path(rel);
-        let _ = state.fs.mkdir_all(crate::vfs::parent_of(&path), now);
-        let _ = state.fs.write(&path, content, now);
-    }
+    let state = lab_files(lab, now);
     if !lab.setup.trim().is_empty() {
         // The lab's own objects, made by a shell of its own: the learner's history, files and
         // audited writes stay empty.
@@ -284,6 +297,18 @@ pub fn lab_session_at(lab: &Lab, seed: u64, start_unix: i64) -> (Shell<Cluster>,
     }
     crate::cluster::traffic::start(&mut cluster, &lab.traffic);
     (shell_with(state), cluster)
+}
+
+/// The learner's shell state in a fresh session of `lab`: its workdir and its files, made at `now`.
+fn lab_files(lab: &Lab, now: i64) -> ShellState {
+    let mut state = ShellState::new(now);
+    let _ = state.fs.mkdir_all(&lab.workdir, now);
+    for (rel, content) in &lab.files {
+        let path = lab.file_path(rel);
+        let _ = state.fs.mkdir_all(crate::vfs::parent_of(&path), now);
+        let _ = state.fs.write(&path, content, now);
+    }
+    state
 }
 
 /// The mini shell with `kubectl` registered.

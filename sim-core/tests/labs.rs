@@ -117,3 +117,26 @@ mod no_panic {
         }
     }
 }
+
+/// A lab started from its boot snapshot (what the browser's build makes) is the lab booted live:
+/// the same cluster, and the reference solution prints the same transcript and ends in the same
+/// state on both.
+#[test]
+fn a_boot_snapshot_starts_the_same_session_as_booting() {
+    let mut snapshotted = 0;
+    for lab in labs() {
+        let Some(snapshot) = sim_core::session::boot_snapshot(&lab, SEED) else { continue };
+        snapshotted += 1;
+        let mut booted = sim_core::session::Session::new(lab.clone(), SEED);
+        let mut restored = sim_core::session::Session::from_snapshot(lab.clone(), &snapshot).unwrap_or_else(|e| panic!("{}: {e}", lab.id));
+        let json = |s: &sim_core::session::Session| serde_json::to_string(&s.cluster).unwrap();
+        assert_eq!(json(&booted), json(&restored), "{}: the restored cluster differs", lab.id);
+        assert_eq!(booted.shell.state.fs.files_under("/"), restored.shell.state.fs.files_under("/"), "{}", lab.id);
+        let a = transcript::render(&booted.run_script(&lab.solution, STEP_MS, |_| {}), true);
+        let b = transcript::render(&restored.run_script(&lab.solution, STEP_MS, |_| {}), true);
+        assert_eq!(a, b, "{}: the solution's transcript differs", lab.id);
+        assert_eq!(json(&booted), json(&restored), "{}: the end states differ", lab.id);
+        assert_eq!(booted.steps(), restored.steps(), "{}", lab.id);
+    }
+    assert!(snapshotted >= 2, "the Kueue GPU lab and the small labs have snapshots");
+}

@@ -18,9 +18,16 @@ use sim_core::vfs::HOME;
 /// The simulator's seed: every learner starts from the same cluster.
 const SEED: u64 = 2026;
 
-/// A fresh session of the lab: its cluster and a shell with kubectl.
+mod snapshots {
+    include!(concat!(env!("OUT_DIR"), "/snapshots.rs"));
+}
+
+/// A fresh session of the lab: its cluster and a shell with kubectl. Started from the lab's boot
+/// snapshot, made at build time (`app/build.rs`), when it has one; else booted here.
 pub(super) fn fresh(lab: &Lab) -> Session {
-    interruptible(Session::new(lab.clone(), SEED))
+    let snapshot = snapshots::SNAPSHOTS.iter().find(|(id, _)| *id == lab.id).map(|(_, s)| *s);
+    let session = snapshot.and_then(|s| Session::from_snapshot(lab.clone(), s).ok()).unwrap_or_else(|| Session::new(lab.clone(), SEED));
+    interruptible(session)
 }
 
 /// Ctrl-C stops a running loop here: the step budget counts one tick's turn.
@@ -339,5 +346,20 @@ impl App {
         self.show_active(true);
         self.judge();
         self.save();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_lab_starts_from_its_build_time_snapshot() {
+        assert!(snapshots::SNAPSHOTS.iter().any(|(id, _)| *id == DEFAULT_LAB));
+        let lab = pick_lab(None);
+        let from_snapshot = fresh(&lab);
+        let booted = Session::new(lab, SEED);
+        let json = |s: &Session| serde_json::to_string(&s.cluster).unwrap();
+        assert_eq!(json(&from_snapshot), json(&booted));
     }
 }
