@@ -41,7 +41,7 @@ fn job(name: &str) -> Value {
 }
 
 fn cluster() -> ApiServer {
-    let mut s = ApiServer::new(3, LAB_EPOCH_UNIX);
+    let mut s = sim_core::cluster::boot::api_server(3, LAB_EPOCH_UNIX);
     s.create(at(12 * 60), kind_info("Namespace"), "", json!({"metadata": {"name": "team-a"}}), false).unwrap();
     s
 }
