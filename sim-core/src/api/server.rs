@@ -71,21 +71,21 @@ fn has_generation(kind: &KindInfo) -> bool {
     matches!(kind.kind, "Job" | "CustomResourceDefinition") || kind.group == "kueue.x-k8s.io"
 }
 
+/// The garbage collector's foreground deletion of `kind/namespace/name` at `now`.
+pub type ForegroundDeletion = fn(&mut ApiServer, i64, &'static KindInfo, &str, &str) -> Result<Value, Status>;
+
 /// The controllers that act at once on the server's writes, inside the write that triggers them
-/// (`cluster` installs them: the ServiceAccount and root-CA publishers, the garbage collector,
-/// the namespace controller). Upstream they run beside the apiserver and react to watch events;
+/// (`cluster` installs them: the garbage collector, the namespace controller). Upstream they run beside the apiserver and react to watch events;
 /// run here in the write itself, their writes take the resourceVersions, UIDs and order every
 /// transcript was recorded with (ARCHITECTURE.md, *Controllers inside a write*). A bare server
 /// has none: dependents stay, a deleted namespace stays Terminating.
 #[derive(Clone, Copy, Default)]
 pub struct SyncControllers {
-    /// A namespace was created (its ServiceAccount and `kube-root-ca.crt`).
-    pub namespace_created: Option<fn(&mut ApiServer, i64, &str)>,
     /// An object was removed from the store (its dependents deleted or released).
     pub removed: Option<fn(&mut ApiServer, i64, &Value, Propagation)>,
     /// An object got the `foregroundDeletion` finalizer (its dependents go first, then the
     /// finalizer); returns the object as the DELETE answers it.
-    pub foreground: Option<fn(&mut ApiServer, i64, &'static KindInfo, &str, &str) -> Result<Value, Status>>,
+    pub foreground: Option<ForegroundDeletion>,
     /// A namespace became Terminating (its contents deleted, then `finalize_namespace`).
     pub namespace_terminating: Option<fn(&mut ApiServer, i64, &str)>,
 }
@@ -372,13 +372,7 @@ impl ApiServer {
         }
         let rv = self.bump();
         ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-        let stored = self.put(key, obj, WatchType::Added);
-        if kind.kind == "Namespace" {
-            if let Some(created) = self.controllers.namespace_created {
-                created(self, now, &name);
-            }
-        }
-        Ok(stored)
+        Ok(self.put(key, obj, WatchType::Added))
     }
 
     /// A create from a controller inside the cluster (events, pods, workloads): the same rules

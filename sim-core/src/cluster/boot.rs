@@ -22,14 +22,14 @@ const SYSTEM_PRIORITY_CLASSES: [(&str, i64, &str); 2] = [
 
 /// The controllers that act inside the server's writes (`api::server::SyncControllers`).
 pub const SYNC_CONTROLLERS: SyncControllers = SyncControllers {
-    namespace_created: Some(super::service_account::namespace_created),
     removed: Some(super::garbage_collector::removed),
     foreground: Some(super::garbage_collector::foreground),
     namespace_terminating: Some(super::namespace_controller::namespace_terminating),
 };
 
 /// The API server as k3s starts it, with the cluster's controllers acting on its writes: the
-/// boot namespaces (each with its ServiceAccount and root-CA ConfigMap), the system
+/// boot namespaces (each with the ServiceAccount and root-CA ConfigMap their controllers gave it
+/// right after — the cluster is minutes old when the learner arrives), the system
 /// PriorityClasses and Kueue's CRDs.
 pub fn api_server(seed: u64, now: i64) -> ApiServer {
     let mut s = ApiServer::empty(seed);
@@ -37,6 +37,7 @@ pub fn api_server(seed: u64, now: i64) -> ApiServer {
     for ns in BOOT_NAMESPACES {
         s.create(now, kind_info("Namespace"), "", json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}), false)
             .expect("boot namespaces are valid");
+        super::service_account::publish(&mut s, now, ns);
     }
     for (name, value, description) in SYSTEM_PRIORITY_CLASSES {
         let pc = json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name}, "value": value, "description": description, "globalDefault": false, "preemptionPolicy": "PreemptLowerPriority"});
@@ -467,6 +468,7 @@ fn node_conditions(boot: i64) -> Value {
 pub fn boot(c: &mut Cluster, boot_time: i64) {
     for ns in ["gpu-operator", "kueue-system"] {
         let _ = c.api.create(boot_time + 60, kind_info("Namespace"), "", json!({"metadata": {"name": ns}}), false);
+        super::service_account::publish(&mut c.api, boot_time + 60, ns);
     }
     let nodes = c.shape.nodes.clone();
     for n in &nodes {

@@ -284,6 +284,7 @@ impl Cluster {
             if self.queues.is_empty() && !self.kueue.dirty {
                 return;
             }
+            service_account::sync(self);
             job_controller::sync(self);
             kueue::sync(self);
             scheduler::sync(self);
