@@ -372,6 +372,72 @@ mod tests {
     }
 
     #[test]
+    fn json_patch_error_texts_are_the_apiservers() {
+        let doc = json!({"spec": {"x": [1, 2], "y": "a"}});
+        let err = |ops: Value| json_patch(&doc, &ops).unwrap_err();
+        assert_eq!(err(json!({"op": "add"})), "json: cannot unmarshal object into Go value of type jsonpatch.Patch");
+        assert_eq!(err(json!([{"op": "add", "path": "spec", "value": 1}])), r#"JSON pointer must be empty or start with a "/": "spec""#);
+        assert_eq!(err(json!([{"op": "frob", "path": "/spec"}])), "Unexpected kind: frob");
+        assert_eq!(err(json!([{"op": "test", "path": "/spec/x/0", "value": 9}])), "testing value /spec/x/0 failed: test failed");
+        assert_eq!(err(json!([{"op": "test", "path": "/spec/z", "value": 9}])), "testing value /spec/z failed: test failed");
+        assert_eq!(
+            err(json!([{"op": "copy", "from": "/nope", "path": "/spec/z"}])),
+            r#"copy operation does not apply: doc is missing from path: "/nope": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "move", "from": "/nope", "path": "/spec/z"}])),
+            r#"move operation does not apply: doc is missing path: "/nope": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "move", "from": "/spec", "path": "/spec/z"}])),
+            r#"move operation does not apply: doc is missing path: "/spec/z": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "replace", "path": "/spec/z", "value": 1}])),
+            r#"replace operation does not apply: doc is missing path: "/spec/z": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "add", "path": "/spec/x/5", "value": 1}])),
+            r#"add operation does not apply: doc is missing path: "/spec/x/5": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "add", "path": "/status/a", "value": 1}])),
+            r#"add operation does not apply: doc is missing path: "/status/a": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "remove", "path": ""}])),
+            r#"remove operation does not apply: doc is missing path: "": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "remove", "path": "/spec/x/-"}])),
+            r#"remove operation does not apply: doc is missing path: "/spec/x/-": missing value"#
+        );
+        // A later failure leaves nothing of the earlier operations.
+        assert!(json_patch(&doc, &json!([{"op": "remove", "path": "/spec/y"}, {"op": "remove", "path": "/spec/y"}])).is_err());
+    }
+
+    #[test]
+    fn json_patch_moves_copies_and_tests() {
+        let doc = json!({"a": {"b": 1}, "l": ["x", "y"], "k~/": 2});
+        let out = json_patch(
+            &doc,
+            &json!([
+                {"op": "move", "from": "/a/b", "path": "/c"},
+                {"op": "copy", "from": "/l/1", "path": "/l/0"},
+                {"op": "test", "path": "/k~0~1", "value": 2},
+                {"op": "test", "path": "/nothing"},
+                {"op": "replace", "path": "/l/2", "value": "z"},
+                {"op": "add", "path": "", "value": {"whole": true}},
+                {"op": "add", "path": "/w", "value": null}
+            ]),
+        )
+        .unwrap();
+        assert_eq!(out, json!({"whole": true, "w": null}));
+        let out = json_patch(&doc, &json!([{"op": "move", "from": "/l/0", "path": "/l/-"}, {"op": "remove", "path": "/k~0~1"}])).unwrap();
+        assert_eq!(out, json!({"a": {"b": 1}, "l": ["y", "x"]}));
+    }
+
+    #[test]
     fn strategic_merge_by_keys_and_directives() {
         let mut pod =
             json!({"spec": {"containers": [{"name": "a", "image": "x"}, {"name": "b", "image": "y"}]}, "metadata": {"finalizers": ["f1"]}});
