@@ -234,7 +234,7 @@ async fn handle(
     let body_json = if body.is_empty() {
         None
     } else if protobuf {
-        match sim_core::api::protobuf::decode(&body) {
+        match crate::protobuf::decode(&body) {
             Ok(v) => Some(v),
             Err(e) => return status_response(simple_status(415, "UnsupportedMediaType", &e)),
         }

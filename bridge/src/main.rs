@@ -7,6 +7,7 @@
 
 mod api;
 mod args;
+mod protobuf;
 mod serve;
 mod verify;
 

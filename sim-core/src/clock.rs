@@ -53,21 +53,17 @@ impl World for Clock {
     }
 }
 
-/// Civil date from unix seconds (UTC): (year, month 1-12, day, hour, minute, second).
+/// Seconds in 400 Gregorian years: the calendar repeats itself after them.
+const GREGORIAN_CYCLE_SECS: i64 = 146_097 * 86_400;
+
+/// Civil date from unix seconds (UTC): (year, month 1-12, day, hour, minute, second), by chrono.
+/// Any `i64` works (`date -d @N` takes what the learner types): the time is brought into
+/// 1970–2369, inside chrono's range, by whole 400-year cycles, which are added back to the year.
 pub fn civil_from_unix(secs: i64) -> (i64, u32, u32, u32, u32, u32) {
-    let days = secs.div_euclid(86_400);
-    let rem = secs.rem_euclid(86_400);
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    (y, m, d, (rem / 3600) as u32, ((rem % 3600) / 60) as u32, (rem % 60) as u32)
+    use chrono::{Datelike, Timelike};
+    let cycles = secs.div_euclid(GREGORIAN_CYCLE_SECS);
+    let t = chrono::DateTime::from_timestamp(secs.rem_euclid(GREGORIAN_CYCLE_SECS), 0).expect("1970-2369 is in chrono's range");
+    (i64::from(t.year()) + cycles * 400, t.month(), t.day(), t.hour(), t.minute(), t.second())
 }
 
 pub const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -81,6 +77,11 @@ mod tests {
         assert_eq!(civil_from_unix(LAB_EPOCH_UNIX), (2026, 12, 2, 9, 0, 0));
         assert_eq!(civil_from_unix(0), (1970, 1, 1, 0, 0, 0));
         assert_eq!(civil_from_unix(951_782_400), (2000, 2, 29, 0, 0, 0));
+        assert_eq!(civil_from_unix(-1), (1969, 12, 31, 23, 59, 59));
+        assert_eq!(civil_from_unix(253_402_300_800), (10000, 1, 1, 0, 0, 0));
+        assert_eq!(civil_from_unix(-62_167_219_201), (-1, 12, 31, 23, 59, 59));
+        // The extremes do not overflow or panic.
+        let _ = (civil_from_unix(i64::MAX), civil_from_unix(i64::MIN));
     }
 
     #[test]

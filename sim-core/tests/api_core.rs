@@ -15,7 +15,7 @@ fn yaml(s: &str) -> Value {
 }
 
 fn server() -> ApiServer {
-    ApiServer::new(42, LAB_EPOCH_UNIX)
+    sim_core::cluster::boot::api_server(42, LAB_EPOCH_UNIX)
 }
 
 fn create(s: &mut ApiServer, manifest: &str) -> Result<Value, String> {

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 use sim_core::api::registry::SERVED;
-use sim_core::api::server::{ApiServer, DeleteOptions};
+use sim_core::api::server::DeleteOptions;
 use sim_core::clock::LAB_EPOCH_UNIX;
 
 fn leaf() -> impl Strategy<Value = Value> {
@@ -59,7 +59,7 @@ proptest! {
     #[test]
     fn no_document_panics_the_api(kind_index in 0..SERVED.len(), doc in value(), name in "[a-z]{1,5}", ns in prop_oneof![Just("team-a"), Just("default"), Just("")]) {
         let kind = &SERVED[kind_index];
-        let mut s = ApiServer::new(1, LAB_EPOCH_UNIX);
+        let mut s = sim_core::cluster::boot::api_server(1, LAB_EPOCH_UNIX);
         let mut doc = doc;
         if let Some(m) = doc.as_object_mut() {
             if !m.get("metadata").is_some_and(Value::is_object) || m.get("metadata").and_then(|x| x.get("name")).is_none() {

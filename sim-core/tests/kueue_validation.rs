@@ -24,7 +24,7 @@ fn yaml(s: &str) -> Value {
 }
 
 fn server() -> ApiServer {
-    let mut s = ApiServer::new(42, LAB_EPOCH_UNIX);
+    let mut s = sim_core::cluster::boot::api_server(42, LAB_EPOCH_UNIX);
     create(&mut s, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n").unwrap();
     s
 }

@@ -41,8 +41,10 @@ fn job(name: &str) -> Value {
 }
 
 fn cluster() -> ApiServer {
-    let mut s = ApiServer::new(3, LAB_EPOCH_UNIX);
+    let mut s = sim_core::cluster::boot::api_server(3, LAB_EPOCH_UNIX);
     s.create(at(12 * 60), kind_info("Namespace"), "", json!({"metadata": {"name": "team-a"}}), false).unwrap();
+    // What the cluster's ServiceAccount and root-CA publishers do next (no cluster runs here).
+    sim_core::cluster::service_account::publish(&mut s, at(12 * 60), "team-a");
     s
 }
 

@@ -8,7 +8,6 @@ pub mod lease;
 pub mod object;
 pub mod patch;
 pub mod pod_resources;
-pub mod protobuf;
 pub mod quantity;
 pub mod registry;
 pub mod rest;

@@ -11,23 +11,16 @@ pub fn rfc3339(unix: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z")
 }
 
-/// Parses `rfc3339` output back to unix seconds (UTC `Z` form only).
+/// Parses `rfc3339` output back to unix seconds (UTC `Z` form only; an impossible date or time,
+/// such as February 30th, is `None`).
 pub fn parse_rfc3339(s: &str) -> Option<i64> {
     let b = s.as_bytes();
     if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' || b[19] != b'Z' {
         return None;
     }
-    let n = |r: std::ops::Range<usize>| s.get(r)?.parse::<i64>().ok();
-    let (y, m, d, hh, mm, ss) = (n(0..4)?, n(5..7)?, n(8..10)?, n(11..13)?, n(14..16)?, n(17..19)?);
-    // days from civil (Hinnant)
-    let y2 = if m <= 2 { y - 1 } else { y };
-    let era = y2.div_euclid(400);
-    let yoe = y2 - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(days * 86_400 + hh * 3600 + mm * 60 + ss)
+    let n = |r: std::ops::Range<usize>| s.get(r)?.parse::<u32>().ok();
+    let date = chrono::NaiveDate::from_ymd_opt(i32::try_from(n(0..4)?).ok()?, n(5..7)?, n(8..10)?)?;
+    Some(date.and_hms_opt(n(11..13)?, n(14..16)?, n(17..19)?)?.and_utc().timestamp())
 }
 
 /// A timestamp with or without fractional seconds (`MicroTime`), to unix seconds.
@@ -103,5 +96,8 @@ mod tests {
         assert_eq!(rfc3339(t), "2026-12-02T09:20:34Z");
         assert_eq!(parse_rfc3339(&rfc3339(t)), Some(t));
         assert_eq!(parse_rfc3339("nope"), None);
+        assert_eq!(parse_rfc3339("1969-12-31T23:59:59Z"), Some(-1));
+        assert_eq!(parse_rfc3339("2024-02-29T00:00:00Z"), Some(1_709_164_800));
+        assert_eq!(parse_rfc3339("2026-02-30T00:00:00Z"), None);
     }
 }

@@ -3,6 +3,10 @@
 //! `$setElementOrder`, `$deleteFromPrimitiveList`, `$retainKeys`), and the three-way merge
 //! kubectl apply computes from the last-applied configuration, the file and the live object.
 
+use json_patch::jsonptr::PointerBuf;
+use json_patch::{
+    AddOperation, CopyOperation, MoveOperation, PatchErrorKind, PatchOperation, RemoveOperation, ReplaceOperation, TestOperation,
+};
 use serde_json::{Map, Value};
 
 /// How a list field merges under a strategic merge patch.
@@ -34,26 +38,14 @@ fn list_strategy(field: &str) -> ListStrategy {
     }
 }
 
-/// RFC 7386: `null` deletes, objects merge, everything else replaces.
+/// RFC 7386 (the `json-patch` crate's `merge`): `null` deletes, objects merge, everything else
+/// replaces.
 pub fn merge_patch(target: &mut Value, patch: &Value) {
-    let Value::Object(p) = patch else {
-        *target = patch.clone();
-        return;
-    };
-    if !target.is_object() {
-        *target = Value::Object(Map::new());
-    }
-    let t = target.as_object_mut().expect("made an object");
-    for (k, v) in p {
-        if v.is_null() {
-            t.remove(k);
-        } else {
-            merge_patch(t.entry(k.clone()).or_insert(Value::Null), v);
-        }
-    }
+    json_patch::merge(target, patch);
 }
 
-/// Errors of a JSON patch, worded as the apiserver's json-patch library words them.
+/// A JSON pointer's tokens, unescaped (`~1` → `/`, then `~0` → `~`), as the apiserver's json-patch
+/// library reads them.
 fn pointer_tokens(path: &str) -> Result<Vec<String>, String> {
     if path.is_empty() {
         return Ok(Vec::new());
@@ -62,106 +54,67 @@ fn pointer_tokens(path: &str) -> Result<Vec<String>, String> {
     Ok(rest.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).collect())
 }
 
-fn parent_mut<'a>(doc: &'a mut Value, tokens: &[String], op: &str, path: &str) -> Result<&'a mut Value, String> {
-    let mut cur = doc;
-    for t in &tokens[..tokens.len().saturating_sub(1)] {
-        cur = match cur {
-            Value::Object(m) => m.get_mut(t),
-            Value::Array(a) => t.parse::<usize>().ok().and_then(move |i| a.get_mut(i)),
-            _ => None,
-        }
-        .ok_or_else(|| format!("{op} operation does not apply: doc is missing path: {path:?}: missing value"))?;
-    }
-    Ok(cur)
+fn pointer(path: &str) -> Result<PointerBuf, String> {
+    Ok(PointerBuf::from_tokens(pointer_tokens(path)?))
 }
 
-fn get_pointer<'a>(doc: &'a Value, path: &str) -> Option<&'a Value> {
-    let tokens = pointer_tokens(path).ok()?;
-    let pointer: String = tokens.iter().map(|t| format!("/{}", t.replace('~', "~0").replace('/', "~1"))).collect();
-    doc.pointer(&pointer)
-}
-
-fn add_at(doc: &mut Value, path: &str, value: Value, op: &str) -> Result<(), String> {
-    let tokens = pointer_tokens(path)?;
-    let Some(last) = tokens.last().cloned() else {
-        *doc = value;
-        return Ok(());
-    };
-    match parent_mut(doc, &tokens, op, path)? {
-        Value::Object(m) => {
-            m.insert(last, value);
-            Ok(())
-        }
-        Value::Array(a) => {
-            let idx = if last == "-" {
-                a.len()
-            } else {
-                last.parse::<usize>().map_err(|_| format!("{op} operation does not apply: doc is missing path: {path:?}: missing value"))?
-            };
-            if idx > a.len() {
-                return Err(format!("{op} operation does not apply: doc is missing path: {path:?}: missing value"));
-            }
-            a.insert(idx, value);
-            Ok(())
-        }
-        _ => Err(format!("{op} operation does not apply: doc is missing path: {path:?}: missing value")),
-    }
-}
-
-fn remove_at(doc: &mut Value, path: &str, op: &str) -> Result<Value, String> {
-    let tokens = pointer_tokens(path)?;
-    let Some(last) = tokens.last().cloned() else {
-        return Err(format!("{op} operation does not apply: doc is missing path: {path:?}: missing value"));
-    };
-    let missing = || format!("{op} operation does not apply: doc is missing path: {path:?}: missing value");
-    match parent_mut(doc, &tokens, op, path)? {
-        Value::Object(m) => m.remove(&last).ok_or_else(missing),
-        Value::Array(a) => {
-            let idx = last.parse::<usize>().map_err(|_| missing())?;
-            if idx < a.len() {
-                Ok(a.remove(idx))
-            } else {
-                Err(missing())
-            }
-        }
-        _ => Err(missing()),
-    }
-}
-
-/// RFC 6902 (add, remove, replace, move, copy, test). The document is left unchanged on error.
+/// RFC 6902 (add, remove, replace, move, copy, test) through the `json-patch` crate, one operation
+/// at a time so each error names its operation as the apiserver does. The document is left
+/// unchanged on error.
 pub fn json_patch(doc: &Value, patch: &Value) -> Result<Value, String> {
     let Some(ops) = patch.as_array() else { return Err("json: cannot unmarshal object into Go value of type jsonpatch.Patch".into()) };
     let mut out = doc.clone();
     for op in ops {
         let kind = op.get("op").and_then(Value::as_str).unwrap_or("");
         let path = op.get("path").and_then(Value::as_str).unwrap_or("");
-        match kind {
-            "add" => add_at(&mut out, path, op.get("value").cloned().unwrap_or(Value::Null), "add")?,
-            "remove" => {
-                remove_at(&mut out, path, "remove")?;
+        let from = op.get("from").and_then(Value::as_str).unwrap_or("");
+        let value = || op.get("value").cloned().unwrap_or(Value::Null);
+        let missing = |p: &str| format!("{kind} operation does not apply: doc is missing path: {p:?}: missing value");
+        let test_failed = || format!("testing value {path} failed: test failed");
+        let operation = match kind {
+            "add" => PatchOperation::Add(AddOperation { path: pointer(path)?, value: value() }),
+            // The root is not removed or replaced (there is no parent to take it from).
+            "remove" | "replace" if path.is_empty() => return Err(missing(path)),
+            "remove" => PatchOperation::Remove(RemoveOperation { path: pointer(path)? }),
+            "replace" => PatchOperation::Replace(ReplaceOperation { path: pointer(path)?, value: value() }),
+            "move" => {
+                if from.is_empty() {
+                    return Err(missing(from));
+                }
+                PatchOperation::Move(MoveOperation { from: pointer(from)?, path: pointer(path)? })
             }
-            "replace" => {
-                remove_at(&mut out, path, "replace")?;
-                add_at(&mut out, path, op.get("value").cloned().unwrap_or(Value::Null), "replace")?;
-            }
-            "move" | "copy" => {
-                let from = op.get("from").and_then(Value::as_str).unwrap_or("");
-                let v = if kind == "move" {
-                    remove_at(&mut out, from, kind)?
-                } else {
-                    get_pointer(&out, from)
-                        .cloned()
-                        .ok_or_else(|| format!("copy operation does not apply: doc is missing from path: {from:?}: missing value"))?
+            "copy" => {
+                let Ok(from_ptr) = pointer(from) else {
+                    return Err(format!("copy operation does not apply: doc is missing from path: {from:?}: missing value"));
                 };
-                add_at(&mut out, path, v, kind)?;
+                PatchOperation::Copy(CopyOperation { from: from_ptr, path: pointer(path)? })
             }
             "test" => {
-                if get_pointer(&out, path) != op.get("value") {
-                    return Err(format!("testing value {path} failed: test failed"));
+                let Ok(ptr) = pointer(path) else {
+                    // An unreadable pointer finds nothing, which only a missing value equals.
+                    if op.get("value").is_none() {
+                        continue;
+                    }
+                    return Err(test_failed());
+                };
+                match op.get("value") {
+                    Some(v) => PatchOperation::Test(TestOperation { path: ptr, value: v.clone() }),
+                    // No value: the test holds where nothing is.
+                    None if out.pointer(ptr.as_str()).is_none() => continue,
+                    None => return Err(test_failed()),
                 }
             }
             other => return Err(format!("Unexpected kind: {other}")),
-        }
+        };
+        json_patch::patch_unsafe(&mut out, std::slice::from_ref(&operation)).map_err(|e| match e.kind {
+            PatchErrorKind::TestFailed => test_failed(),
+            PatchErrorKind::InvalidFromPointer if kind == "copy" => {
+                format!("copy operation does not apply: doc is missing from path: {from:?}: missing value")
+            }
+            PatchErrorKind::InvalidFromPointer => missing(from),
+            _ if kind == "test" => test_failed(),
+            _ => missing(path),
+        })?;
     }
     Ok(out)
 }
@@ -369,6 +322,72 @@ mod tests {
             json_patch(&doc, &json!([{"op": "remove", "path": "/spec/y"}])).unwrap_err(),
             r#"remove operation does not apply: doc is missing path: "/spec/y": missing value"#
         );
+    }
+
+    #[test]
+    fn json_patch_error_texts_are_the_apiservers() {
+        let doc = json!({"spec": {"x": [1, 2], "y": "a"}});
+        let err = |ops: Value| json_patch(&doc, &ops).unwrap_err();
+        assert_eq!(err(json!({"op": "add"})), "json: cannot unmarshal object into Go value of type jsonpatch.Patch");
+        assert_eq!(err(json!([{"op": "add", "path": "spec", "value": 1}])), r#"JSON pointer must be empty or start with a "/": "spec""#);
+        assert_eq!(err(json!([{"op": "frob", "path": "/spec"}])), "Unexpected kind: frob");
+        assert_eq!(err(json!([{"op": "test", "path": "/spec/x/0", "value": 9}])), "testing value /spec/x/0 failed: test failed");
+        assert_eq!(err(json!([{"op": "test", "path": "/spec/z", "value": 9}])), "testing value /spec/z failed: test failed");
+        assert_eq!(
+            err(json!([{"op": "copy", "from": "/nope", "path": "/spec/z"}])),
+            r#"copy operation does not apply: doc is missing from path: "/nope": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "move", "from": "/nope", "path": "/spec/z"}])),
+            r#"move operation does not apply: doc is missing path: "/nope": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "move", "from": "/spec", "path": "/spec/z"}])),
+            r#"move operation does not apply: doc is missing path: "/spec/z": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "replace", "path": "/spec/z", "value": 1}])),
+            r#"replace operation does not apply: doc is missing path: "/spec/z": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "add", "path": "/spec/x/5", "value": 1}])),
+            r#"add operation does not apply: doc is missing path: "/spec/x/5": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "add", "path": "/status/a", "value": 1}])),
+            r#"add operation does not apply: doc is missing path: "/status/a": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "remove", "path": ""}])),
+            r#"remove operation does not apply: doc is missing path: "": missing value"#
+        );
+        assert_eq!(
+            err(json!([{"op": "remove", "path": "/spec/x/-"}])),
+            r#"remove operation does not apply: doc is missing path: "/spec/x/-": missing value"#
+        );
+        // A later failure leaves nothing of the earlier operations.
+        assert!(json_patch(&doc, &json!([{"op": "remove", "path": "/spec/y"}, {"op": "remove", "path": "/spec/y"}])).is_err());
+    }
+
+    #[test]
+    fn json_patch_moves_copies_and_tests() {
+        let doc = json!({"a": {"b": 1}, "l": ["x", "y"], "k~/": 2});
+        let out = json_patch(
+            &doc,
+            &json!([
+                {"op": "move", "from": "/a/b", "path": "/c"},
+                {"op": "copy", "from": "/l/1", "path": "/l/0"},
+                {"op": "test", "path": "/k~0~1", "value": 2},
+                {"op": "test", "path": "/nothing"},
+                {"op": "replace", "path": "/l/2", "value": "z"},
+                {"op": "add", "path": "", "value": {"whole": true}},
+                {"op": "add", "path": "/w", "value": null}
+            ]),
+        )
+        .unwrap();
+        assert_eq!(out, json!({"whole": true, "w": null}));
+        let out = json_patch(&doc, &json!([{"op": "move", "from": "/l/0", "path": "/l/-"}, {"op": "remove", "path": "/k~0~1"}])).unwrap();
+        assert_eq!(out, json!({"a": {"b": 1}, "l": ["y", "x"]}));
     }
 
     #[test]

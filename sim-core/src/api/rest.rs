@@ -439,7 +439,7 @@ mod tests {
 
     #[test]
     fn rest_paths_reach_the_verbs() {
-        let mut s = ApiServer::new(9, LAB_EPOCH_UNIX);
+        let mut s = ApiServer::empty(9);
         let ns = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-a"}});
         assert_eq!(s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Post, "/api/v1/namespaces").body(ns)).code, 201);
         let lq = json!({"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "LocalQueue", "metadata": {"name": "lq"}, "spec": {"clusterQueue": "team-a"}});
@@ -469,7 +469,7 @@ mod tests {
 
     #[test]
     fn discovery_lists_every_resource() {
-        let mut s = ApiServer::new(9, LAB_EPOCH_UNIX);
+        let mut s = ApiServer::empty(9);
         let groups = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis")).body;
         assert!(groups["groups"]
             .as_array()
@@ -491,7 +491,7 @@ mod tests {
 
     #[test]
     fn discovery_lists_the_aggregated_visibility_api() {
-        let mut s = ApiServer::new(9, LAB_EPOCH_UNIX);
+        let mut s = ApiServer::empty(9);
         let groups = s.handle(LAB_EPOCH_UNIX, &Request::new(Method::Get, "/apis")).body;
         let last = groups["groups"].as_array().unwrap().last().unwrap().clone();
         assert_eq!(last["name"], "visibility.kueue.x-k8s.io");

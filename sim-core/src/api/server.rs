@@ -1,6 +1,7 @@
 //! The store and its verbs, with kube-apiserver semantics: create (AlreadyExists, namespace
 //! lifecycle), get/list (selectors), update (optimistic concurrency, status subresource),
-//! delete (finalizers, graceful pod deletion, owner-reference cascade, namespace teardown), and
+//! delete (finalizers, graceful pod deletion; the cascade and namespace teardown are the
+//! cluster's `SyncControllers`), and
 //! a watch log controllers consume. No I/O; time comes in as `now` (unix seconds).
 
 use super::admission::{self, Lookup};
@@ -70,11 +71,24 @@ fn has_generation(kind: &KindInfo) -> bool {
     matches!(kind.kind, "Job" | "CustomResourceDefinition") || kind.group == "kueue.x-k8s.io"
 }
 
-/// The namespaces a fresh cluster has (`kubectl.md` §9).
-pub const BOOT_NAMESPACES: [&str; 4] = ["default", "kube-node-lease", "kube-public", "kube-system"];
+/// The garbage collector's foreground deletion of `kind/namespace/name` at `now`.
+pub type ForegroundDeletion = fn(&mut ApiServer, i64, &'static KindInfo, &str, &str) -> Result<Value, Status>;
 
-/// `kube-root-ca.crt` in every namespace (the data is a stand-in certificate).
-const ROOT_CA: &str = "-----BEGIN CERTIFICATE-----\nMIIBdzCCAR2gAwIBAgIBADAKBggqhkjOPQQDAjAjMSEwHwYDVQQDDBhrM3Mtc2Vy\ndmVyLWNhQDE3OTYyMDE4MDAwHhcNMjYxMjAyMDgzMDAwWhcNMzYxMTMwMDgzMDAw\n-----END CERTIFICATE-----\n";
+/// The controllers that act at once on the server's writes, inside the write that triggers them
+/// (`cluster` installs them: the garbage collector, the namespace controller). Upstream they run beside the apiserver and react to watch events;
+/// run here in the write itself, their writes take the resourceVersions, UIDs and order every
+/// transcript was recorded with (ARCHITECTURE.md, *Controllers inside a write*). A bare server
+/// has none: dependents stay, a deleted namespace stays Terminating.
+#[derive(Clone, Copy, Default)]
+pub struct SyncControllers {
+    /// An object was removed from the store (its dependents deleted or released).
+    pub removed: Option<fn(&mut ApiServer, i64, &Value, Propagation)>,
+    /// An object got the `foregroundDeletion` finalizer (its dependents go first, then the
+    /// finalizer); returns the object as the DELETE answers it.
+    pub foreground: Option<ForegroundDeletion>,
+    /// A namespace became Terminating (its contents deleted, then `finalize_namespace`).
+    pub namespace_terminating: Option<fn(&mut ApiServer, i64, &str)>,
+}
 
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 #[serde(into = "StoredServer", from = "StoredServer")]
@@ -82,6 +96,7 @@ pub struct ApiServer {
     store: Store,
     resource_version: u64,
     rng: SimRng,
+    controllers: SyncControllers,
 }
 
 /// What of the API server persists (the browser keeps it across reloads): the objects, the
@@ -107,7 +122,7 @@ impl From<StoredServer> for ApiServer {
             store.put(ApiServer::key(kind, object::namespace(&o), object::name(&o)), Arc::new(o), s.resource_version, WatchType::Added);
         }
         store.reset_log(s.resource_version);
-        ApiServer { store, resource_version: s.resource_version, rng: s.rng }
+        ApiServer { store, resource_version: s.resource_version, rng: s.rng, controllers: SyncControllers::default() }
     }
 }
 
@@ -130,34 +145,18 @@ impl ApiServer {
         (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    /// A store holding the namespaces of a fresh cluster, each with its `default` ServiceAccount
-    /// and `kube-root-ca.crt` ConfigMap.
-    pub fn new(seed: u64, now: i64) -> Self {
-        let mut s = ApiServer { store: Store::default(), resource_version: 0, rng: SimRng::new(seed) };
-        for ns in BOOT_NAMESPACES {
-            s.create(now, kind_info("Namespace"), "", json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}), false)
-                .expect("boot namespaces are valid");
-        }
-        // kube-apiserver creates the two system PriorityClasses at start (`k3s.md` §9).
-        for (name, value, description) in [
-            (
-                "system-cluster-critical",
-                2_000_000_000,
-                "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.",
-            ),
-            ("system-node-critical", 2_000_001_000, "Used for system critical pods that must not be moved from their current node."),
-        ] {
-            let pc = json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name}, "value": value, "description": description, "globalDefault": false, "preemptionPolicy": "PreemptLowerPriority"});
-            s.create(now, kind_info("PriorityClass"), "", pc, false).expect("system priority classes are valid");
-        }
-        for crd in kueue_crds() {
-            s.insert_system(now, kind_info("CustomResourceDefinition"), crd);
-        }
-        s
+    /// An empty store with no controllers (`cluster::boot::api_server` gives the booted one).
+    pub fn empty(seed: u64) -> Self {
+        ApiServer { store: Store::default(), resource_version: 0, rng: SimRng::new(seed), controllers: SyncControllers::default() }
+    }
+
+    /// Installs the controllers that act inside writes (after a restore too: they do not persist).
+    pub fn set_sync_controllers(&mut self, controllers: SyncControllers) {
+        self.controllers = controllers;
     }
 
     /// Stores an object the cluster itself owns (no admission; kinds clients may only read).
-    fn insert_system(&mut self, now: i64, kind: &'static KindInfo, mut obj: Value) {
+    pub fn insert_system(&mut self, now: i64, kind: &'static KindInfo, mut obj: Value) {
         let uid = self.rng.uuid();
         let rv = self.bump();
         {
@@ -373,29 +372,13 @@ impl ApiServer {
         }
         let rv = self.bump();
         ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-        let stored = self.put(key, obj, WatchType::Added);
-        if kind.kind == "Namespace" {
-            self.populate_namespace(now, &name);
-        }
-        Ok(stored)
+        Ok(self.put(key, obj, WatchType::Added))
     }
 
     /// A create from a controller inside the cluster (events, pods, workloads): the same rules
     /// as `create`, without decoding the body again; the stored object comes back shared.
     pub fn create_internal(&mut self, now: i64, kind: &'static KindInfo, namespace: &str, obj: Value) -> Result<Arc<Value>, Status> {
         self.create_decoded(now, kind, namespace, obj, false)
-    }
-
-    /// What the ServiceAccount and root-CA controllers put into every new namespace.
-    fn populate_namespace(&mut self, now: i64, ns: &str) {
-        let sa = json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": ns}});
-        let cm = json!({
-            "apiVersion": "v1", "kind": "ConfigMap",
-            "metadata": {"name": "kube-root-ca.crt", "namespace": ns, "annotations": {"kubernetes.io/description": "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."}},
-            "data": {"ca.crt": ROOT_CA},
-        });
-        let _ = self.create(now, kind_info("ServiceAccount"), ns, sa, false);
-        let _ = self.create(now, kind_info("ConfigMap"), ns, cm, false);
     }
 
     pub fn get(&self, kind: &KindInfo, namespace: &str, name: &str) -> Result<Value, Status> {
@@ -629,17 +612,9 @@ impl ApiServer {
                 self.put(key, obj.clone(), WatchType::Modified);
             }
             if fins.iter().any(|f| f == "foregroundDeletion") {
-                self.cascade(now, &obj, Propagation::Foreground);
-                // With its dependents gone, the garbage collector drops the foreground finalizer.
-                let mut current = self.store.get(&Self::key(kind, namespace, name)).map(|o| Value::clone(o)).unwrap_or(obj.clone());
-                let rest: Vec<String> = finalizers(&current).into_iter().filter(|f| f != "foregroundDeletion").collect();
-                ensure_map(&mut current, &["metadata"]).insert("finalizers".into(), json!(rest));
-                if rest_is_empty(&current) {
-                    if let Some(m) = current.get_mut("metadata").and_then(Value::as_object_mut) {
-                        m.remove("finalizers");
-                    }
+                if let Some(foreground) = self.controllers.foreground {
+                    return foreground(self, now, kind, namespace, name);
                 }
-                return self.update(now, kind, namespace, current, false, false);
             }
             return Ok(obj);
         }
@@ -745,40 +720,16 @@ impl ApiServer {
         !uid.is_empty() && self.store.dependents(uid).next().is_some()
     }
 
-    /// The garbage collector's part, run synchronously: dependents are deleted (background,
-    /// foreground) or released (orphan).
+    /// The object is gone from the store: the garbage collector, if installed, deals with its
+    /// dependents.
     fn after_removal(&mut self, now: i64, _kind: &KindInfo, obj: &Value, propagation: Propagation) {
-        self.cascade(now, obj, propagation);
-    }
-
-    fn cascade(&mut self, now: i64, owner: &Value, propagation: Propagation) {
-        let uid = object::get_str(owner, &["metadata", "uid"]).unwrap_or("").to_string();
-        let dependents: Vec<Key> = if uid.is_empty() { Vec::new() } else { self.store.dependents(&uid).cloned().collect() };
-        for key in dependents {
-            let kind = kind_info(key.kind);
-            match propagation {
-                Propagation::Orphan => {
-                    if let Some(mut dep) = self.store.get(&key).map(|o| Value::clone(o)) {
-                        if let Some(refs) = dep.pointer_mut("/metadata/ownerReferences").and_then(Value::as_array_mut) {
-                            refs.retain(|r| r.get("uid").and_then(Value::as_str) != Some(uid.as_str()));
-                            if refs.is_empty() {
-                                if let Some(m) = dep.get_mut("metadata").and_then(Value::as_object_mut) {
-                                    m.remove("ownerReferences");
-                                }
-                            }
-                        }
-                        let _ = self.update(now, kind, &key.namespace, dep, false, false);
-                    }
-                }
-                _ => {
-                    let _ = self.delete(now, kind, &key.namespace, &key.name, &DeleteOptions { propagation, ..Default::default() });
-                }
-            }
+        if let Some(removed) = self.controllers.removed {
+            removed(self, now, obj, propagation);
         }
     }
 
-    /// The namespace controller, run synchronously: mark Terminating, delete every object in the
-    /// namespace, then remove the namespace.
+    /// The namespace registry's part of a DELETE: mark the namespace Terminating; the namespace
+    /// controller, if installed, empties it and calls `finalize_namespace`.
     fn delete_namespace(&mut self, now: i64, name: &str, mut ns: Value) -> Value {
         let key = Key { kind: "Namespace", namespace: String::new(), name: name.to_string() };
         {
@@ -788,71 +739,27 @@ impl ApiServer {
         ensure_map(&mut ns, &["status"]).insert("phase".into(), json!("Terminating"));
         let rv = self.bump();
         ensure_map(&mut ns, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
-        self.put(key.clone(), ns.clone(), WatchType::Modified);
-        let contents: Vec<Key> = self.store.keys_in_namespace(name);
-        for k in contents {
-            let _ = self.delete(now, kind_info(k.kind), &k.namespace, &k.name, &DeleteOptions::default());
+        self.put(key, ns.clone(), WatchType::Modified);
+        if let Some(terminating) = self.controllers.namespace_terminating {
+            terminating(self, now, name);
         }
-        // Objects held by finalizers keep the namespace Terminating until they go.
-        if self.store.any_in_namespace(name) {
-            return ns;
-        }
-        self.bump();
-        self.remove(&key, ns.clone());
         ns
     }
-}
 
-/// Kueue's eleven CRDs as the simulator serves them: `v1beta2` only (the lab treats the
-/// deprecated `v1beta1` as not served, `kueue.md` §2.1).
-fn kueue_crds() -> Vec<Value> {
-    super::registry::DISCOVERY
-        .iter()
-        .filter(|d| d.group() == "kueue.x-k8s.io")
-        .map(|d| {
-            let served = SERVED.iter().find(|k| k.kind == d.kind);
-            let columns: Vec<Value> = served
-                .and_then(|k| k.columns)
-                .unwrap_or(&[])
-                .iter()
-                .map(|c| {
-                    let ty = match c.ty {
-                        super::registry::ColumnType::String => "string",
-                        super::registry::ColumnType::Integer => "integer",
-                        super::registry::ColumnType::Date => "date",
-                    };
-                    let mut col = json!({"name": c.name, "jsonPath": c.json_path, "type": ty});
-                    if c.priority > 0 {
-                        col["priority"] = json!(c.priority);
-                    }
-                    col
-                })
-                .collect();
-            let singular = d.kind.to_ascii_lowercase();
-            let names = json!({"kind": d.kind, "listKind": format!("{}List", d.kind), "plural": d.plural, "singular": singular, "shortNames": d.short_names});
-            let mut version = json!({"name": "v1beta2", "served": true, "storage": true});
-            if served.is_none_or(|k| k.status_subresource) {
-                version["subresources"] = json!({"status": {}});
-            }
-            if !columns.is_empty() {
-                version["additionalPrinterColumns"] = json!(columns);
-            }
-            json!({
-                "apiVersion": "apiextensions.k8s.io/v1",
-                "kind": "CustomResourceDefinition",
-                "metadata": {"name": format!("{}.kueue.x-k8s.io", d.plural), "annotations": {"controller-gen.kubebuilder.io/version": "v0.20.1"}},
-                "spec": {"group": "kueue.x-k8s.io", "names": names, "scope": if d.namespaced { "Namespaced" } else { "Cluster" }, "versions": [version]},
-                "status": {"acceptedNames": names, "storedVersions": ["v1beta2"], "conditions": [
-                    {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts", "message": "no conflicts found"},
-                    {"type": "Established", "status": "True", "reason": "InitialNamesAccepted", "message": "the initial names have been accepted"},
-                ]},
-            })
-        })
-        .collect()
-}
-
-fn rest_is_empty(obj: &Value) -> bool {
-    finalizers(obj).is_empty()
+    /// The namespace's `finalize` step: a Terminating namespace with nothing left in it is
+    /// removed (objects held by finalizers keep it Terminating until they go).
+    pub fn finalize_namespace(&mut self, name: &str) {
+        let key = Key { kind: "Namespace", namespace: String::new(), name: name.to_string() };
+        if self.store.any_in_namespace(name) {
+            return;
+        }
+        let Some(ns) = self.store.get(&key).map(|o| Value::clone(o)) else { return };
+        if get(&ns, &["metadata", "deletionTimestamp"]).is_none() {
+            return;
+        }
+        self.bump();
+        self.remove(&key, ns);
+    }
 }
 
 /// The value a field selector compares, or `None` when the kind does not support that field.

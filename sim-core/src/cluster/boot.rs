@@ -4,8 +4,98 @@
 
 use super::{Cluster, NodeShape, PodRuntime};
 use crate::api::object::rfc3339;
-use crate::api::server::kind_info;
+use crate::api::server::{kind_info, ApiServer, SyncControllers};
 use serde_json::{json, Value};
+
+/// The namespaces a fresh cluster has (`kubectl.md` §9).
+pub const BOOT_NAMESPACES: [&str; 4] = ["default", "kube-node-lease", "kube-public", "kube-system"];
+
+/// The two PriorityClasses kube-apiserver creates at start (`k3s.md` §9): name, value, description.
+const SYSTEM_PRIORITY_CLASSES: [(&str, i64, &str); 2] = [
+    (
+        "system-cluster-critical",
+        2_000_000_000,
+        "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.",
+    ),
+    ("system-node-critical", 2_000_001_000, "Used for system critical pods that must not be moved from their current node."),
+];
+
+/// The controllers that act inside the server's writes (`api::server::SyncControllers`).
+pub const SYNC_CONTROLLERS: SyncControllers = SyncControllers {
+    removed: Some(super::garbage_collector::removed),
+    foreground: Some(super::garbage_collector::foreground),
+    namespace_terminating: Some(super::namespace_controller::namespace_terminating),
+};
+
+/// The API server as k3s starts it, with the cluster's controllers acting on its writes: the
+/// boot namespaces (each with the ServiceAccount and root-CA ConfigMap their controllers gave it
+/// right after — the cluster is minutes old when the learner arrives), the system
+/// PriorityClasses and Kueue's CRDs.
+pub fn api_server(seed: u64, now: i64) -> ApiServer {
+    let mut s = ApiServer::empty(seed);
+    s.set_sync_controllers(SYNC_CONTROLLERS);
+    for ns in BOOT_NAMESPACES {
+        s.create(now, kind_info("Namespace"), "", json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}}), false)
+            .expect("boot namespaces are valid");
+        super::service_account::publish(&mut s, now, ns);
+    }
+    for (name, value, description) in SYSTEM_PRIORITY_CLASSES {
+        let pc = json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": name}, "value": value, "description": description, "globalDefault": false, "preemptionPolicy": "PreemptLowerPriority"});
+        s.create(now, kind_info("PriorityClass"), "", pc, false).expect("system priority classes are valid");
+    }
+    for crd in kueue_crds() {
+        s.insert_system(now, kind_info("CustomResourceDefinition"), crd);
+    }
+    s
+}
+
+/// Kueue's eleven CRDs as the simulator serves them: `v1beta2` only (the lab treats the
+/// deprecated `v1beta1` as not served, `kueue.md` §2.1).
+fn kueue_crds() -> Vec<Value> {
+    crate::api::registry::DISCOVERY
+        .iter()
+        .filter(|d| d.group() == "kueue.x-k8s.io")
+        .map(|d| {
+            let served = crate::api::registry::SERVED.iter().find(|k| k.kind == d.kind);
+            let columns: Vec<Value> = served
+                .and_then(|k| k.columns)
+                .unwrap_or(&[])
+                .iter()
+                .map(|c| {
+                    let ty = match c.ty {
+                        crate::api::registry::ColumnType::String => "string",
+                        crate::api::registry::ColumnType::Integer => "integer",
+                        crate::api::registry::ColumnType::Date => "date",
+                    };
+                    let mut col = json!({"name": c.name, "jsonPath": c.json_path, "type": ty});
+                    if c.priority > 0 {
+                        col["priority"] = json!(c.priority);
+                    }
+                    col
+                })
+                .collect();
+            let singular = d.kind.to_ascii_lowercase();
+            let names = json!({"kind": d.kind, "listKind": format!("{}List", d.kind), "plural": d.plural, "singular": singular, "shortNames": d.short_names});
+            let mut version = json!({"name": "v1beta2", "served": true, "storage": true});
+            if served.is_none_or(|k| k.status_subresource) {
+                version["subresources"] = json!({"status": {}});
+            }
+            if !columns.is_empty() {
+                version["additionalPrinterColumns"] = json!(columns);
+            }
+            json!({
+                "apiVersion": "apiextensions.k8s.io/v1",
+                "kind": "CustomResourceDefinition",
+                "metadata": {"name": format!("{}.kueue.x-k8s.io", d.plural), "annotations": {"controller-gen.kubebuilder.io/version": "v0.20.1"}},
+                "spec": {"group": "kueue.x-k8s.io", "names": names, "scope": if d.namespaced { "Namespaced" } else { "Cluster" }, "versions": [version]},
+                "status": {"acceptedNames": names, "storedVersions": ["v1beta2"], "conditions": [
+                    {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts", "message": "no conflicts found"},
+                    {"type": "Established", "status": "True", "reason": "InitialNamesAccepted", "message": "the initial names have been accepted"},
+                ]},
+            })
+        })
+        .collect()
+}
 
 /// A system pod: namespace, name, containers (name, image, cpu and memory requests, cpu and
 /// memory limits; empty for none, as the charts set them),
@@ -378,6 +468,7 @@ fn node_conditions(boot: i64) -> Value {
 pub fn boot(c: &mut Cluster, boot_time: i64) {
     for ns in ["gpu-operator", "kueue-system"] {
         let _ = c.api.create(boot_time + 60, kind_info("Namespace"), "", json!({"metadata": {"name": ns}}), false);
+        super::service_account::publish(&mut c.api, boot_time + 60, ns);
     }
     let nodes = c.shape.nodes.clone();
     for n in &nodes {

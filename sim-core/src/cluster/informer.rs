@@ -111,6 +111,9 @@ pub struct Queues {
     /// The kubelet: pods bound to a node; pods that are gone (their GPUs and runtime to free).
     pub kubelet: WorkQueue<Key>,
     pub kubelet_gone: WorkQueue<Key>,
+    /// The ServiceAccount and root-CA publishers: namespaces to give (again) their `default`
+    /// ServiceAccount and `kube-root-ca.crt`.
+    pub namespaces: WorkQueue<Key>,
 }
 
 impl Queues {
@@ -120,6 +123,7 @@ impl Queues {
             && self.unscheduled.is_empty()
             && self.kubelet.is_empty()
             && self.kubelet_gone.is_empty()
+            && self.namespaces.is_empty()
     }
 }
 
@@ -181,6 +185,11 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
             }
         }
         "Node" => c.scheduler.observe_node(e),
+        "Namespace" if e.event != WatchType::Deleted => c.queues.namespaces.add(key),
+        // Deleted, they are published again.
+        "ServiceAccount" | "ConfigMap" if e.event == WatchType::Deleted && super::service_account::publishes(e.kind, &key.name) => {
+            c.queues.namespaces.add(Key { kind: "Namespace", namespace: String::new(), name: key.namespace })
+        }
         _ => {}
     }
     super::kueue::observe(c, e);

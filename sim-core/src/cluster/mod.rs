@@ -11,11 +11,14 @@
 pub mod audit;
 pub mod boot;
 pub mod events;
+pub mod garbage_collector;
 pub mod informer;
 pub mod job_controller;
 pub mod kubelet;
 pub mod kueue;
+pub mod namespace_controller;
 pub mod scheduler;
+pub mod service_account;
 pub mod traffic;
 pub mod ttl_after_finished;
 
@@ -78,6 +81,7 @@ pub struct PodRuntime {
 
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Cluster {
+    #[serde(deserialize_with = "api_with_controllers")]
     pub api: ApiServer,
     pub clock: Clock,
     pub shape: ClusterShape,
@@ -120,6 +124,13 @@ pub struct Cluster {
     pub traffic: traffic::Traffic,
 }
 
+/// A restored API server gets the controllers that act inside its writes (they do not persist).
+fn api_with_controllers<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ApiServer, D::Error> {
+    let mut api = ApiServer::deserialize(d)?;
+    api.set_sync_controllers(boot::SYNC_CONTROLLERS);
+    Ok(api)
+}
+
 /// Upper bound on controller passes per settle: a safety net against a controller that keeps
 /// writing, never reached by correct controllers.
 const MAX_PASSES: usize = 10_000;
@@ -139,7 +150,7 @@ impl Cluster {
     pub fn with_shape_at(seed: u64, shape: ClusterShape, start_unix: i64) -> Self {
         let clock = Clock { start_unix, elapsed_ms: 0 };
         let boot_time = clock.now_unix() - shape.booted_secs_ago;
-        let api = ApiServer::new(seed, boot_time);
+        let api = boot::api_server(seed, boot_time);
         let mut c = Cluster {
             api,
             clock,
@@ -273,6 +284,7 @@ impl Cluster {
             if self.queues.is_empty() && !self.kueue.dirty {
                 return;
             }
+            service_account::sync(self);
             job_controller::sync(self);
             kueue::sync(self);
             scheduler::sync(self);
