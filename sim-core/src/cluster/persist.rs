@@ -4,9 +4,13 @@
 //! host keeps a *base* — the whole cluster's JSON, the form `Cluster::restore` reads and every
 //! earlier version saved — and after it a *journal*, one entry per save: the objects that changed
 //! since the previous save, read from the store's watch log (each object once, as it is now; a
-//! deleted one by its key), and the state beside the store (clock, kubelet runtime, Kueue's
-//! queues, timers, …), written whole because it is small. Restoring replays the journal onto the
-//! base and restores that, so the caches are rebuilt exactly as after a whole-snapshot restore.
+//! deleted one by its key), and what changed of the state beside the store (clock, kubelet
+//! runtime, Kueue's queues, timers, …): that state's JSON is cut into leaves — values at most
+//! `DEPTH` object keys deep, so one pod's runtime field or one timer's instant is a leaf — and an
+//! entry sets the leaves whose text changed and unsets the ones gone (in a busy cluster the state
+//! is over a megabyte, and a second of time changes a few kilobytes of it). Restoring replays the
+//! journal onto the base and restores that, so the caches are rebuilt exactly as after a
+//! whole-snapshot restore.
 //!
 //! A base is written instead of an entry when nothing is stored yet, when the watch log no longer
 //! reaches back to the last save (compacted, or another cluster altogether), and — when the host
@@ -33,14 +37,79 @@ pub const MAX_ENTRIES: usize = 200;
 /// A journal holding more bytes than its base (and at least this many) is folded too.
 pub const MIN_FOLD_BYTES: usize = 256 * 1024;
 
-/// FNV-1a (64 bits) of a stored text, in hex: what the next entry names as its predecessor.
-pub fn fingerprint(text: &str) -> String {
+/// How many object keys deep the state is cut into leaves.
+const DEPTH: usize = 4;
+
+fn fnv(text: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    format!("{h:016x}")
+    h
+}
+
+/// FNV-1a (64 bits) of a stored text, in hex: what the next entry names as its predecessor.
+pub fn fingerprint(text: &str) -> String {
+    format!("{:016x}", fnv(text))
+}
+
+/// A leaf of the state: the object keys to it.
+type Path = Vec<String>;
+
+/// The state's leaves with their values: an object (not empty) less than `DEPTH` keys deep is
+/// cut further; anything else is a leaf.
+fn leaves<'a>(v: &'a Value, path: &mut Path, out: &mut Vec<(Path, &'a Value)>) {
+    match v {
+        Value::Object(m) if !m.is_empty() && path.len() < DEPTH => {
+            for (k, child) in m {
+                path.push(k.clone());
+                leaves(child, path, out);
+                path.pop();
+            }
+        }
+        _ => out.push((path.clone(), v)),
+    }
+}
+
+/// Each leaf's path and its text's fingerprint.
+fn fingerprints(state: &Value) -> BTreeMap<Path, u64> {
+    let mut out = Vec::new();
+    leaves(state, &mut Vec::new(), &mut out);
+    out.into_iter().map(|(p, v)| (p, fnv(&v.to_string()))).collect()
+}
+
+/// Removes the leaf at `path`, and the objects it leaves empty (an empty object that is part of
+/// the state is a leaf of its own, set again if so).
+fn unset(doc: &mut Map<String, Value>, path: &[String]) {
+    match path {
+        [] => {}
+        [last] => {
+            doc.remove(last);
+        }
+        [first, rest @ ..] => {
+            if let Some(Value::Object(m)) = doc.get_mut(first) {
+                unset(m, rest);
+                if m.is_empty() {
+                    doc.remove(first);
+                }
+            }
+        }
+    }
+}
+
+fn set(doc: &mut Map<String, Value>, path: &[String], value: Value) {
+    let Some((last, parents)) = path.split_last() else { return };
+    let mut at = doc;
+    for k in parents {
+        let child = at.entry(k.clone()).or_insert_with(|| Value::Object(Map::new()));
+        if !child.is_object() {
+            *child = Value::Object(Map::new());
+        }
+        let Value::Object(m) = child else { return };
+        at = m;
+    }
+    at.insert(last.clone(), value);
 }
 
 /// Everything `Cluster` serializes except the API server's objects, by reference, field for field
@@ -84,7 +153,7 @@ impl<'a> State<'a> {
     }
 }
 
-/// The cluster's state beside its objects, as a JSON text (what every entry carries).
+/// The cluster's state beside its objects, as a JSON text.
 pub fn state_json(c: &Cluster) -> String {
     serde_json::to_string(&State::of(c)).unwrap_or_default()
 }
@@ -98,7 +167,11 @@ struct Entry {
     put: Vec<Value>,
     #[serde(default)]
     del: Vec<(String, String, String)>,
-    state: Map<String, Value>,
+    /// The state's leaves gone, then the ones new or changed.
+    #[serde(default)]
+    unset: Vec<Path>,
+    #[serde(default)]
+    set: Vec<(Path, Value)>,
 }
 
 /// Where an object lives, read from the object itself (kind, namespace, name).
@@ -121,8 +194,8 @@ pub struct Write {
     pub json: String,
     /// The resourceVersion the stored state reaches once this is written.
     rv: u64,
-    /// The state's own text's fingerprint (to tell a save that changes nothing).
-    state: String,
+    /// The state's leaves once this is written.
+    leaves: BTreeMap<Path, u64>,
 }
 
 /// What is stored for the cluster so far (the host's side of the bookkeeping).
@@ -134,7 +207,8 @@ struct Stored {
     base_bytes: usize,
     /// Fingerprint of the last text stored, named by the next entry.
     last: String,
-    state: String,
+    /// The stored state's leaves (the next entry writes those that differ).
+    leaves: BTreeMap<Path, u64>,
 }
 
 /// Decides what each save writes. A host keeps one per stored cluster, asks `next` for the text
@@ -187,13 +261,24 @@ impl Saver {
     /// otherwise the next entry; `None` when nothing changed since the last save.
     pub fn next(&self, c: &Cluster, may_fold: bool) -> Option<Write> {
         let stored = match &self.stored {
-            Some(s) if !self.needs_base(c) && !(may_fold && self.journal_full()) => s,
+            Some(s) if !(self.needs_base(c) || may_fold && self.journal_full()) => s,
             _ => return Some(Self::base(c)),
         };
         let events = c.api.events_since(stored.rv);
-        let state = state_json(c);
-        let state_fp = fingerprint(&state);
-        if events.is_empty() && state_fp == stored.state {
+        let state = serde_json::to_value(State::of(c)).unwrap_or_default();
+        let mut now = Vec::new();
+        leaves(&state, &mut Vec::new(), &mut now);
+        let mut leaves_now = BTreeMap::new();
+        let mut sets = Vec::new();
+        for (path, v) in now {
+            let fp = fnv(&v.to_string());
+            if stored.leaves.get(&path) != Some(&fp) {
+                sets.push((path.clone(), v));
+            }
+            leaves_now.insert(path, fp);
+        }
+        let unsets: Vec<&Path> = stored.leaves.keys().filter(|p| !leaves_now.contains_key(*p)).collect();
+        if events.is_empty() && sets.is_empty() && unsets.is_empty() {
             return None;
         }
         // Each object once: its last change since the save before decides.
@@ -210,13 +295,15 @@ impl Saver {
             }
         }
         let json = format!(
-            "{{\"prev\":\"{}\",\"rv\":{},\"put\":{},\"del\":{},\"state\":{state}}}",
+            "{{\"prev\":\"{}\",\"rv\":{},\"put\":{},\"del\":{},\"unset\":{},\"set\":{}}}",
             stored.last,
             c.api.resource_version(),
             serde_json::to_string(&put).unwrap_or_default(),
             serde_json::to_string(&del).unwrap_or_default(),
+            serde_json::to_string(&unsets).unwrap_or_default(),
+            serde_json::to_string(&sets).unwrap_or_default(),
         );
-        Some(Write { target: Target::Entry(stored.entries), json, rv: c.api.resource_version(), state: state_fp })
+        Some(Write { target: Target::Entry(stored.entries), json, rv: c.api.resource_version(), leaves: leaves_now })
     }
 
     fn base(c: &Cluster) -> Write {
@@ -224,7 +311,7 @@ impl Saver {
             target: Target::Base,
             json: serde_json::to_string(c).unwrap_or_default(),
             rv: c.api.resource_version(),
-            state: fingerprint(&state_json(c)),
+            leaves: fingerprints(&serde_json::to_value(State::of(c)).unwrap_or_default()),
         }
     }
 
@@ -237,12 +324,12 @@ impl Saver {
                 s.entries += 1;
                 s.journal_bytes += w.json.len();
                 s.last = fp;
-                s.state = w.state.clone();
+                s.leaves = w.leaves.clone();
             }
             (Target::Entry(_), _) => self.stored = None,
             (Target::Base, _) => {
                 self.stored =
-                    Some(Stored { rv: w.rv, entries: 0, journal_bytes: 0, base_bytes: w.json.len(), last: fp, state: w.state.clone() })
+                    Some(Stored { rv: w.rv, entries: 0, journal_bytes: 0, base_bytes: w.json.len(), last: fp, leaves: w.leaves.clone() })
             }
         }
     }
@@ -308,29 +395,38 @@ pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Rest
             let (k, ns, n) = key_of(&o);
             objects.insert((k.to_string(), ns.to_string(), n.to_string()), o);
         }
-        doc = entry.state;
+        for path in &entry.unset {
+            unset(&mut doc, path);
+        }
+        for (path, value) in entry.set {
+            set(&mut doc, &path, value);
+        }
         rv = entry.rv;
         last = fingerprint(text);
         journal_bytes += text.len();
         applied += 1;
     }
-    if let Some(objects) = objects {
-        if let Some(Value::Object(api)) = doc.get_mut("api") {
-            api.insert("objects".into(), Value::Array(objects.into_values().collect()));
-        }
+    // The state's leaves as restored, for the next entry to compare with (without the objects).
+    let objects = match objects {
+        Some(objects) => Value::Array(objects.into_values().collect()),
+        None => doc.get_mut("api").and_then(|a| a.get_mut("objects")).map(Value::take).unwrap_or_default(),
+    };
+    if let Some(Value::Object(api)) = doc.get_mut("api") {
+        api.remove("objects");
+    }
+    let mut out = Vec::new();
+    for (k, child) in &doc {
+        leaves(child, &mut vec![k.clone()], &mut out);
+    }
+    let leaves: BTreeMap<Path, u64> = out.into_iter().map(|(p, v)| (p, fnv(&v.to_string()))).collect();
+    if let Some(Value::Object(api)) = doc.get_mut("api") {
+        api.insert("objects".into(), objects);
     }
     let cluster: Cluster = serde_json::from_value(Value::Object(doc)).map_err(|e| e.to_string())?;
     let cluster = cluster.restored();
     let saver = Saver {
         // A cut journal leaves entries behind that must not follow ours: the next save is a base.
-        stored: cut.is_none().then(|| Stored {
-            rv,
-            entries: applied,
-            journal_bytes,
-            base_bytes: base.len(),
-            last,
-            state: String::new(),
-        }),
+        stored: cut.is_none().then(|| Stored { rv, entries: applied, journal_bytes, base_bytes: base.len(), last, leaves }),
         ..saver
     };
     Ok(Restored { cluster, saver, applied, cut })
