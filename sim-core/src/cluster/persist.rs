@@ -426,7 +426,7 @@ pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Rest
     let cluster = cluster.restored();
     let saver = Saver {
         // A cut journal leaves entries behind that must not follow ours: the next save is a base.
-        stored: cut.is_none().then(|| Stored { rv, entries: applied, journal_bytes, base_bytes: base.len(), last, leaves }),
+        stored: cut.is_none().then_some(Stored { rv, entries: applied, journal_bytes, base_bytes: base.len(), last, leaves }),
         ..saver
     };
     Ok(Restored { cluster, saver, applied, cut })
