@@ -84,7 +84,7 @@ fn act(rng: &mut SimRng, sh: &mut Shell<Cluster>, c: &mut Cluster, bulk: bool) {
     let n = rng.next_u64() % 6;
     let pick = rng.next_u64();
     let line = match pick % 12 {
-        0 | 1 | 2 => job(&format!("j{n}"), 5 + pick % 40, (pick % 3) as u32),
+        0..=2 => job(&format!("j{n}"), 5 + pick % 40, (pick % 3) as u32),
         3 => format!("kubectl delete job j{n} -n team-a"),
         4 => format!("kubectl label ns team-a round={n} --overwrite"),
         5 => format!("kubectl create namespace extra-{n}"),
@@ -122,16 +122,16 @@ fn a_base_and_its_journal_restore_what_the_live_cluster_would_after_random_comma
     let (mut bases, mut entries, mut compacted) = (0, 0, false);
     for seed in 0..4u64 {
         let mut rng = SimRng::new(seed);
-        for step in 0..40 {
+        for step in 0..40u32 {
             let bulk = seed == 1 && step == 20;
             act(&mut rng, &mut sh, &mut c, bulk);
             // Some saves are skipped (a failed write, a throttled one): the next covers them.
-            if rng.next_u64() % 4 == 0 {
+            if rng.next_u64().is_multiple_of(4) {
                 continue;
             }
             let needed = saver.needs_base(&c);
             compacted |= bulk && needed;
-            let Some(w) = save(&mut saver, &mut storage, &c, rng.next_u64() % 3 != 0) else { continue };
+            let Some(w) = save(&mut saver, &mut storage, &c, !rng.next_u64().is_multiple_of(3)) else { continue };
             match w.target {
                 Target::Base => bases += 1,
                 Target::Entry(_) => entries += 1,
@@ -143,7 +143,7 @@ fn a_base_and_its_journal_restore_what_the_live_cluster_would_after_random_comma
             let expected = text(&Cluster::restore(&text(&c)).unwrap());
             assert!(text(&r.cluster) == expected, "seed {seed} step {step}: restored differs from the live cluster's own restore");
             // Saving on from a restored cluster keeps the journal going.
-            if step % 9 == 0 {
+            if step.is_multiple_of(9) {
                 let (mut restored, mut s2) = (r.cluster, r.saver);
                 let mut st2 = storage.clone();
                 sh.run(&mut restored, &job("after-reload", 3, 1));
@@ -228,7 +228,7 @@ fn measure() {
         (len, t.elapsed().as_secs_f64() * 100.0)
     };
     // The lab's cluster after 1,000 Jobs.
-    let (mut sh, mut c) = solved();
+    let (_, mut c) = solved();
     for i in 0..1000 {
         let now = c.now_unix();
         let j = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": format!("bulk-{i}"), "namespace": "team-a", "labels": {"kueue.x-k8s.io/queue-name": "lq"}},
