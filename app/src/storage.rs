@@ -208,7 +208,7 @@ fn deflated(json: &str) -> String {
 }
 
 /// Saves what changed in the cluster since the last save: a journal entry of the objects that
-/// changed and the small state beside them, or — first, after the watch log moved past the last
+/// changed and what changed of the state beside them, or — first, after the watch log moved past the last
 /// save, or when the journal is long — the whole cluster as a new base (`cluster::persist`).
 pub fn save_cluster(cluster: &Cluster) {
     let Some(storage) = local_storage().filter(|_| !superseded()) else { return };
@@ -233,6 +233,11 @@ pub fn save_cluster(cluster: &Cluster) {
     let failed = storage.set_item(&key, &text).is_err();
     if failed {
         web_sys::console::error_1(&format!("kueue-lab: could not save the cluster ({} characters)", text.len()).into());
+        if matches!(write.target, Target::Entry(_)) {
+            // Perhaps the journal filled the storage: try a new base next, which replaces it (if
+            // that fails too, the base and journal stored so far still restore).
+            SAVER.with(|s| *s.borrow_mut() = Saver::new());
+        }
     } else {
         if write.target == Target::Base {
             remove_entries(&storage);
