@@ -4,6 +4,7 @@ use crate::i18n::Lang;
 use crate::speed::Speed;
 use crate::terminal::{Line, Terminal};
 use serde::{Deserialize, Serialize};
+use sim_core::cluster::persist::{self, Saver, Target};
 use sim_core::cluster::Cluster;
 use sim_core::lab::progress::Progress;
 use sim_core::shell::ShellState;
@@ -19,12 +20,21 @@ thread_local! {
     /// When a big cluster was last saved (`Date.now()`), and whether the last save failed.
     static BIG_SAVED_AT: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
     static CLUSTER_NOT_SAVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What is stored of the cluster: a save writes a journal entry of what changed since.
+    static SAVER: std::cell::RefCell<Saver> = std::cell::RefCell::new(Saver::new());
+    /// When a big cluster's last journal entry was written (`Date.now()`).
+    static BIG_ENTRY_AT: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
 }
 
-/// A cluster with more objects than this is big: saved compressed, and at most every
-/// `BIG_SAVE_EVERY_MS` (serialising thousands of objects takes the page tens of milliseconds).
+/// A cluster with more objects than this is big: its base is saved compressed, and at most every
+/// `BIG_SAVE_EVERY_MS` (serialising thousands of objects takes the page tens of milliseconds);
+/// its journal entries at most every `BIG_ENTRY_EVERY_MS` (time running in a busy cluster changes
+/// objects every tick; an entry written less often names each of them once).
 const BIG_CLUSTER_OBJECTS: usize = 1_500;
 const BIG_SAVE_EVERY_MS: f64 = 60_000.0;
+const BIG_ENTRY_EVERY_MS: f64 = 5_000.0;
+/// A journal entry longer than this is stored compressed.
+const DEFLATE_ENTRY_ABOVE: usize = 16 * 1024;
 /// The prefix of a compressed saved cluster (deflate, then base64).
 const DEFLATED: &str = "deflate:";
 
@@ -35,7 +45,7 @@ pub fn cluster_not_saved() -> bool {
 
 /// Whether a storage key (from another tab's `storage` event) is this lab's state.
 pub fn is_this_labs_key(k: &str) -> bool {
-    k == key() || k == cluster_key()
+    k == key() || k == cluster_key() || k.starts_with(&entry_prefix())
 }
 
 /// From now on this tab writes nothing (another tab holds the newer state).
@@ -50,6 +60,8 @@ fn superseded() -> bool {
 /// Chooses the lab whose saved state the other functions use.
 pub fn use_lab(id: &str) {
     LAB.with(|l| *l.borrow_mut() = id.to_string());
+    // Whatever cluster is saved next starts that lab's storage afresh: a base first.
+    SAVER.with(|s| *s.borrow_mut() = Saver::new());
 }
 
 /// The session's key: the default lab keeps the key it had before labs existed.
@@ -64,9 +76,15 @@ fn key() -> String {
     })
 }
 
-/// The simulated cluster, saved separately (it is larger and changes only with commands and time).
+/// The simulated cluster, saved separately (it is larger and changes only with commands and time):
+/// its base (the whole cluster, the form earlier versions saved) under this key…
 fn cluster_key() -> String {
     key() + ":cluster"
+}
+
+/// …and the journal's entries after it (`cluster::persist`) under this prefix and their index.
+fn entry_prefix() -> String {
+    cluster_key() + ":j:"
 }
 
 /// Where an unreadable saved state is moved, so nothing is silently thrown away.
@@ -165,31 +183,72 @@ pub fn save(saved: &Saved) {
 }
 
 pub fn clear() {
+    SAVER.with(|s| *s.borrow_mut() = Saver::new());
     if let Some(storage) = local_storage().filter(|_| !superseded()) {
         let _ = storage.remove_item(&key());
         let _ = storage.remove_item(&cluster_key());
+        remove_entries(&storage);
     }
 }
 
+/// Drops the journal's entries (a new base has replaced them, or the state is reset).
+fn remove_entries(storage: &web_sys::Storage) {
+    let prefix = entry_prefix();
+    let keys: Vec<String> =
+        (0..storage.length().unwrap_or(0)).filter_map(|i| storage.key(i).ok().flatten()).filter(|k| k.starts_with(&prefix)).collect();
+    for k in keys {
+        let _ = storage.remove_item(&k);
+    }
+}
+
+fn deflated(json: &str) -> String {
+    use base64::Engine;
+    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 1);
+    format!("{DEFLATED}{}", base64::engine::general_purpose::STANDARD.encode(packed))
+}
+
+/// Saves what changed in the cluster since the last save: a journal entry of the objects that
+/// changed and what changed of the state beside them, or — first, after the watch log moved past the last
+/// save, or when the journal is long — the whole cluster as a new base (`cluster::persist`).
 pub fn save_cluster(cluster: &Cluster) {
     let Some(storage) = local_storage().filter(|_| !superseded()) else { return };
     let big = cluster.api.store().len() > BIG_CLUSTER_OBJECTS;
     let now = js_sys::Date::now();
-    if big && now - BIG_SAVED_AT.with(std::cell::Cell::get) < BIG_SAVE_EVERY_MS {
-        return;
-    }
-    let Ok(json) = serde_json::to_string(cluster) else { return };
-    let text = if big {
-        BIG_SAVED_AT.with(|t| t.set(now));
-        use base64::Engine;
-        let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 1);
-        format!("{DEFLATED}{}", base64::engine::general_purpose::STANDARD.encode(packed))
-    } else {
-        json
+    let may_base = !big || now - BIG_SAVED_AT.with(std::cell::Cell::get) >= BIG_SAVE_EVERY_MS;
+    let write = SAVER.with(|s| {
+        let s = s.borrow();
+        let needs_base = s.needs_base(cluster);
+        if (needs_base && !may_base) || (big && !needs_base && now - BIG_ENTRY_AT.with(std::cell::Cell::get) < BIG_ENTRY_EVERY_MS) {
+            return None;
+        }
+        s.next(cluster, may_base)
+    });
+    let Some(write) = write else { return };
+    let (key, text) = match write.target {
+        Target::Base if big => (cluster_key(), deflated(&write.json)),
+        Target::Base => (cluster_key(), write.json.clone()),
+        Target::Entry(i) if write.json.len() > DEFLATE_ENTRY_ABOVE => (format!("{}{i}", entry_prefix()), deflated(&write.json)),
+        Target::Entry(i) => (format!("{}{i}", entry_prefix()), write.json.clone()),
     };
-    let failed = storage.set_item(&cluster_key(), &text).is_err();
+    let failed = storage.set_item(&key, &text).is_err();
     if failed {
         web_sys::console::error_1(&format!("kueue-lab: could not save the cluster ({} characters)", text.len()).into());
+        if matches!(write.target, Target::Entry(_)) {
+            // Perhaps the journal filled the storage: try a new base next, which replaces it (if
+            // that fails too, the base and journal stored so far still restore).
+            SAVER.with(|s| *s.borrow_mut() = Saver::new());
+        }
+    } else {
+        if write.target == Target::Base {
+            remove_entries(&storage);
+            if big {
+                BIG_SAVED_AT.with(|t| t.set(now));
+            }
+        }
+        if big {
+            BIG_ENTRY_AT.with(|t| t.set(now));
+        }
+        SAVER.with(|s| s.borrow_mut().stored(&write));
     }
     CLUSTER_NOT_SAVED.with(|c| c.set(failed));
 }
@@ -203,12 +262,32 @@ fn cluster_json(raw: String) -> Result<String, String> {
     String::from_utf8(json).map_err(|e| e.to_string())
 }
 
-/// The saved cluster, if there is a readable one.
+/// The saved cluster, if there is a readable one: its base with the journal replayed.
 pub fn load_cluster() -> Option<Cluster> {
     let storage = local_storage()?;
     let raw = storage.get_item(&cluster_key()).ok().flatten()?;
-    match cluster_json(raw.clone()).and_then(|json| Cluster::restore(&json)) {
-        Ok(c) => Some(c),
+    let raw_entries: Vec<String> = (0..).map_while(|i| storage.get_item(&format!("{}{i}", entry_prefix())).ok().flatten()).collect();
+    // An entry that does not inflate stays as it is: the replay stops there as at unreadable JSON.
+    let entries: Vec<String> = raw_entries.iter().map(|r| cluster_json(r.clone()).unwrap_or_else(|_| r.clone())).collect();
+    match cluster_json(raw.clone()).and_then(|json| persist::restore(&json, &entries)) {
+        Ok(r) => {
+            if let Some(why) = &r.cut {
+                // What was not replayed is kept aside, never dropped.
+                web_sys::console::warn_1(
+                    &format!(
+                        "kueue-lab: saved cluster's journal not replayed past entry {} ({why}); kept under {}:unreadable:j:",
+                        r.applied,
+                        cluster_key()
+                    )
+                    .into(),
+                );
+                for (i, text) in raw_entries.iter().enumerate().skip(r.applied) {
+                    let _ = storage.set_item(&format!("{}:unreadable:j:{i}", cluster_key()), text);
+                }
+            }
+            SAVER.with(|s| *s.borrow_mut() = r.saver);
+            Some(r.cluster)
+        }
         Err(e) => {
             web_sys::console::warn_1(&format!("kueue-lab: saved cluster unreadable ({e}); kept under {}:unreadable", cluster_key()).into());
             let _ = storage.set_item(&format!("{}:unreadable", cluster_key()), &raw);

@@ -90,8 +90,8 @@ pub struct SyncControllers {
     pub namespace_terminating: Option<fn(&mut ApiServer, i64, &str)>,
 }
 
-#[derive(Clone, serde::Serialize, serde::Deserialize)]
-#[serde(into = "StoredServer", from = "StoredServer")]
+#[derive(Clone, serde::Deserialize)]
+#[serde(from = "StoredServer")]
 pub struct ApiServer {
     store: Store,
     resource_version: u64,
@@ -101,16 +101,43 @@ pub struct ApiServer {
 
 /// What of the API server persists (the browser keeps it across reloads): the objects, the
 /// resourceVersion counter and the random generator. The watch log starts empty again.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(serde::Deserialize)]
 struct StoredServer {
     objects: Vec<Value>,
     resource_version: u64,
     rng: SimRng,
 }
 
-impl From<ApiServer> for StoredServer {
-    fn from(s: ApiServer) -> Self {
-        StoredServer { objects: s.store.values().map(|o| Value::clone(o)).collect(), resource_version: s.resource_version, rng: s.rng }
+/// Written in `StoredServer`'s form straight from the store: the objects by reference, so a save
+/// copies nothing (a cluster of thousands of objects is saved often).
+impl serde::Serialize for ApiServer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct Objects<'a>(&'a Store);
+        impl serde::Serialize for Objects<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.values().map(|o| &**o))
+            }
+        }
+        let mut st = s.serialize_struct("StoredServer", 3)?;
+        st.serialize_field("objects", &Objects(&self.store))?;
+        st.serialize_field("resource_version", &self.resource_version)?;
+        st.serialize_field("rng", &self.rng)?;
+        st.end()
+    }
+}
+
+/// The server's state without its objects (`resource_version` and `rng`, as in the full form),
+/// for a save that writes only the objects that changed (`cluster::persist`).
+pub struct WithoutObjects<'a>(pub &'a ApiServer);
+
+impl serde::Serialize for WithoutObjects<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("StoredServer", 2)?;
+        st.serialize_field("resource_version", &self.0.resource_version)?;
+        st.serialize_field("rng", &self.0.rng)?;
+        st.end()
     }
 }
 

@@ -17,6 +17,7 @@ pub mod job_controller;
 pub mod kubelet;
 pub mod kueue;
 pub mod namespace_controller;
+pub mod persist;
 pub mod scheduler;
 pub mod service_account;
 pub mod traffic;
@@ -180,7 +181,13 @@ impl Cluster {
 
     /// A cluster restored from its JSON form (what the browser keeps in local storage).
     pub fn restore(json: &str) -> Result<Self, String> {
-        let mut c: Cluster = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let c: Cluster = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        Ok(c.restored())
+    }
+
+    /// A freshly deserialized cluster made whole: the caches its JSON leaves out are rebuilt.
+    fn restored(mut self) -> Self {
+        let c = &mut self;
         for e in
             c.api.list_objects(crate::api::server::kind_info("Event"), None, &Default::default(), &Default::default()).unwrap_or_default()
         {
@@ -198,7 +205,7 @@ impl Cluster {
         // The caches are rebuilt from the store, as controllers do when they start.
         c.resync();
         c.settle();
-        Ok(c)
+        self
     }
 
     /// Every object goes through the controllers' event handlers again and their caches are

@@ -1,0 +1,447 @@
+//! What of the cluster persists, and how a host saves it a little at a time.
+//!
+//! A save after one command should cost what the command changed, not the whole cluster. The
+//! host keeps a *base* — the whole cluster's JSON, the form `Cluster::restore` reads and every
+//! earlier version saved — and after it a *journal*, one entry per save: the objects that changed
+//! since the previous save, read from the store's watch log (each object once, as it is now; a
+//! deleted one by its key), and what changed of the state beside the store (clock, kubelet
+//! runtime, Kueue's queues, timers, …): that state's JSON is cut into leaves — values at most
+//! `DEPTH` object keys deep, so one pod's runtime field or one timer's instant is a leaf — and an
+//! entry sets the leaves whose text changed and unsets the ones gone (in a busy cluster the state
+//! is over a megabyte, and a second of time changes a few kilobytes of it). Restoring replays the
+//! journal onto the base and restores that, so the caches are rebuilt exactly as after a
+//! whole-snapshot restore.
+//!
+//! A base is written instead of an entry when nothing is stored yet, when the watch log no longer
+//! reaches back to the last save (compacted, or another cluster altogether), and — when the host
+//! allows it — once the journal has grown past a bound (folding it, so a restore never replays
+//! more than about a base's worth).
+//!
+//! Every entry names the fingerprint of the text stored before it (the base, or the previous
+//! entry). A journal mixed by two tabs, or left over from an older base, is cut where it stops
+//! following on, so changes are never replayed onto a state they were not made on.
+//!
+//! The host only stores and reads the texts (`app/src/storage.rs`: local storage, deflated when
+//! big).
+
+use super::Cluster;
+use crate::api::object;
+use crate::api::server::WithoutObjects;
+use crate::api::store::{WatchEvent, WatchType};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// A journal of more entries than this is folded into a new base.
+pub const MAX_ENTRIES: usize = 200;
+/// A journal holding more bytes than its base (and at least this many) is folded too.
+pub const MIN_FOLD_BYTES: usize = 256 * 1024;
+
+/// How many object keys deep the state is cut into leaves.
+const DEPTH: usize = 4;
+
+fn fnv(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// FNV-1a (64 bits) of a stored text, in hex: what the next entry names as its predecessor.
+pub fn fingerprint(text: &str) -> String {
+    format!("{:016x}", fnv(text))
+}
+
+/// A leaf of the state: the object keys to it.
+type Path = Vec<String>;
+
+/// The state's leaves with their values: an object (not empty) less than `DEPTH` keys deep is
+/// cut further; anything else is a leaf.
+fn leaves<'a>(v: &'a Value, path: &mut Path, out: &mut Vec<(Path, &'a Value)>) {
+    match v {
+        Value::Object(m) if !m.is_empty() && path.len() < DEPTH => {
+            for (k, child) in m {
+                path.push(k.clone());
+                leaves(child, path, out);
+                path.pop();
+            }
+        }
+        _ => out.push((path.clone(), v)),
+    }
+}
+
+/// Each leaf's path and its text's fingerprint.
+fn fingerprints(state: &Value) -> BTreeMap<Path, u64> {
+    let mut out = Vec::new();
+    leaves(state, &mut Vec::new(), &mut out);
+    out.into_iter().map(|(p, v)| (p, fnv(&v.to_string()))).collect()
+}
+
+/// Removes the leaf at `path`, and the objects it leaves empty (an empty object that is part of
+/// the state is a leaf of its own, set again if so).
+fn unset(doc: &mut Map<String, Value>, path: &[String]) {
+    match path {
+        [] => {}
+        [last] => {
+            doc.remove(last);
+        }
+        [first, rest @ ..] => {
+            if let Some(Value::Object(m)) = doc.get_mut(first) {
+                unset(m, rest);
+                if m.is_empty() {
+                    doc.remove(first);
+                }
+            }
+        }
+    }
+}
+
+fn set(doc: &mut Map<String, Value>, path: &[String], value: Value) {
+    let Some((last, parents)) = path.split_last() else { return };
+    let mut at = doc;
+    for k in parents {
+        let child = at.entry(k.clone()).or_insert_with(|| Value::Object(Map::new()));
+        if !child.is_object() {
+            *child = Value::Object(Map::new());
+        }
+        let Value::Object(m) = child else { return };
+        at = m;
+    }
+    at.insert(last.clone(), value);
+}
+
+/// Everything `Cluster` serializes except the API server's objects, by reference, field for field
+/// in the same form (a test holds the two together, so a new field of `Cluster` is not forgotten).
+#[derive(Serialize)]
+struct State<'a> {
+    api: WithoutObjects<'a>,
+    clock: &'a crate::clock::Clock,
+    shape: &'a super::ClusterShape,
+    timers: &'a super::informer::Timers,
+    pods: &'a BTreeMap<String, super::PodRuntime>,
+    kueue: &'a super::kueue::KueueState,
+    next_ip: u32,
+    job_failures: &'a BTreeMap<String, u64>,
+    scheduler: &'a super::scheduler::SchedulerCache,
+    gpu_slots: &'a BTreeMap<String, Vec<Option<String>>>,
+    node_images: &'a BTreeMap<String, std::collections::BTreeSet<String>>,
+    event_spam: &'a super::events::SpamFilter,
+    learner_writes: &'a Vec<super::audit::TimedWrite>,
+    traffic: &'a super::traffic::Traffic,
+}
+
+impl<'a> State<'a> {
+    fn of(c: &'a Cluster) -> Self {
+        State {
+            api: WithoutObjects(&c.api),
+            clock: &c.clock,
+            shape: &c.shape,
+            timers: &c.timers,
+            pods: &c.pods,
+            kueue: &c.kueue,
+            next_ip: c.next_ip,
+            job_failures: &c.job_failures,
+            scheduler: &c.scheduler,
+            gpu_slots: &c.gpu_slots,
+            node_images: &c.node_images,
+            event_spam: &c.event_spam,
+            learner_writes: &c.learner_writes,
+            traffic: &c.traffic,
+        }
+    }
+}
+
+/// The cluster's state beside its objects, as a JSON text.
+pub fn state_json(c: &Cluster) -> String {
+    serde_json::to_string(&State::of(c)).unwrap_or_default()
+}
+
+/// An entry as it is read back.
+#[derive(Deserialize)]
+struct Entry {
+    prev: String,
+    rv: u64,
+    #[serde(default)]
+    put: Vec<Value>,
+    #[serde(default)]
+    del: Vec<(String, String, String)>,
+    /// The state's leaves gone, then the ones new or changed.
+    #[serde(default)]
+    unset: Vec<Path>,
+    #[serde(default)]
+    set: Vec<(Path, Value)>,
+}
+
+/// Where an object lives, read from the object itself (kind, namespace, name).
+fn key_of(obj: &Value) -> (&str, &str, &str) {
+    (obj.get("kind").and_then(Value::as_str).unwrap_or(""), object::namespace(obj), object::name(obj))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// The whole cluster: stored as the base, after which every entry stored is dropped.
+    Base,
+    /// The journal's entry at this index (from 0), stored after the ones before it.
+    Entry(usize),
+}
+
+/// One text for the host to store.
+#[derive(Debug, Clone)]
+pub struct Write {
+    pub target: Target,
+    pub json: String,
+    /// The resourceVersion the stored state reaches once this is written.
+    rv: u64,
+    /// The state's leaves once this is written.
+    leaves: BTreeMap<Path, u64>,
+}
+
+/// What is stored for the cluster so far (the host's side of the bookkeeping).
+#[derive(Debug, Clone)]
+struct Stored {
+    rv: u64,
+    entries: usize,
+    journal_bytes: usize,
+    base_bytes: usize,
+    /// Fingerprint of the last text stored, named by the next entry.
+    last: String,
+    /// The stored state's leaves (the next entry writes those that differ).
+    leaves: BTreeMap<Path, u64>,
+}
+
+/// Decides what each save writes. A host keeps one per stored cluster, asks `next` for the text
+/// to store and reports `stored` once it is; a failed write is simply not reported, and the next
+/// save covers its changes too.
+#[derive(Debug, Clone)]
+pub struct Saver {
+    stored: Option<Stored>,
+    max_entries: usize,
+    min_fold_bytes: usize,
+}
+
+impl Default for Saver {
+    fn default() -> Self {
+        Saver { stored: None, max_entries: MAX_ENTRIES, min_fold_bytes: MIN_FOLD_BYTES }
+    }
+}
+
+impl Saver {
+    /// Nothing stored yet: the first save writes a base.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// With other bounds for folding the journal (tests).
+    pub fn with_bounds(max_entries: usize, min_fold_bytes: usize) -> Self {
+        Saver { stored: None, max_entries, min_fold_bytes }
+    }
+
+    /// Whether the next save must be a base: nothing stored yet, or the store's watch log no
+    /// longer holds every change since the last save (compacted, or not this cluster's).
+    pub fn needs_base(&self, c: &Cluster) -> bool {
+        match &self.stored {
+            None => true,
+            Some(s) => c.api.resource_version() < s.rv || c.api.watch_from(s.rv).is_err(),
+        }
+    }
+
+    /// Whether the journal has grown past its bound (the next save may fold it into a base).
+    pub fn journal_full(&self) -> bool {
+        self.stored.as_ref().is_some_and(|s| s.entries >= self.max_entries || s.journal_bytes > s.base_bytes.max(self.min_fold_bytes))
+    }
+
+    /// Entries stored after the base.
+    pub fn entries(&self) -> usize {
+        self.stored.as_ref().map_or(0, |s| s.entries)
+    }
+
+    /// What to store now: a base when one is needed (or `may_fold` and the journal is full),
+    /// otherwise the next entry; `None` when nothing changed since the last save.
+    pub fn next(&self, c: &Cluster, may_fold: bool) -> Option<Write> {
+        let stored = match &self.stored {
+            Some(s) if !(self.needs_base(c) || may_fold && self.journal_full()) => s,
+            _ => return Some(Self::base(c)),
+        };
+        let events = c.api.events_since(stored.rv);
+        let state = serde_json::to_value(State::of(c)).unwrap_or_default();
+        let mut now = Vec::new();
+        leaves(&state, &mut Vec::new(), &mut now);
+        let mut leaves_now = BTreeMap::new();
+        let mut sets = Vec::new();
+        for (path, v) in now {
+            let fp = fnv(&v.to_string());
+            if stored.leaves.get(&path) != Some(&fp) {
+                sets.push((path.clone(), v));
+            }
+            leaves_now.insert(path, fp);
+        }
+        let unsets: Vec<&Path> = stored.leaves.keys().filter(|p| !leaves_now.contains_key(*p)).collect();
+        if events.is_empty() && sets.is_empty() && unsets.is_empty() {
+            return None;
+        }
+        // Each object once: its last change since the save before decides.
+        let mut last: BTreeMap<(&str, &str, &str), &WatchEvent> = BTreeMap::new();
+        for e in events {
+            last.insert(key_of(&e.object), e);
+        }
+        let mut put = Vec::new();
+        let mut del = Vec::new();
+        for (k, e) in &last {
+            match e.event {
+                WatchType::Deleted => del.push(*k),
+                WatchType::Added | WatchType::Modified => put.push(&*e.object),
+            }
+        }
+        let json = format!(
+            "{{\"prev\":\"{}\",\"rv\":{},\"put\":{},\"del\":{},\"unset\":{},\"set\":{}}}",
+            stored.last,
+            c.api.resource_version(),
+            serde_json::to_string(&put).unwrap_or_default(),
+            serde_json::to_string(&del).unwrap_or_default(),
+            serde_json::to_string(&unsets).unwrap_or_default(),
+            serde_json::to_string(&sets).unwrap_or_default(),
+        );
+        Some(Write { target: Target::Entry(stored.entries), json, rv: c.api.resource_version(), leaves: leaves_now })
+    }
+
+    fn base(c: &Cluster) -> Write {
+        Write {
+            target: Target::Base,
+            json: serde_json::to_string(c).unwrap_or_default(),
+            rv: c.api.resource_version(),
+            leaves: fingerprints(&serde_json::to_value(State::of(c)).unwrap_or_default()),
+        }
+    }
+
+    /// The host stored `w`.
+    pub fn stored(&mut self, w: &Write) {
+        let fp = fingerprint(&w.json);
+        match (w.target, &mut self.stored) {
+            (Target::Entry(i), Some(s)) if i == s.entries => {
+                s.rv = w.rv;
+                s.entries += 1;
+                s.journal_bytes += w.json.len();
+                s.last = fp;
+                s.leaves = w.leaves.clone();
+            }
+            (Target::Entry(_), _) => self.stored = None,
+            (Target::Base, _) => {
+                self.stored =
+                    Some(Stored { rv: w.rv, entries: 0, journal_bytes: 0, base_bytes: w.json.len(), last: fp, leaves: w.leaves.clone() })
+            }
+        }
+    }
+}
+
+/// A cluster read back from a base and its journal.
+pub struct Restored {
+    pub cluster: Cluster,
+    /// Continues the journal where it ends (or writes a base first, if some was not applied).
+    pub saver: Saver,
+    /// Entries replayed.
+    pub applied: usize,
+    /// Why the journal was cut before its end, at the first entry not replayed.
+    pub cut: Option<String>,
+}
+
+/// The cluster from a stored base and the entries stored after it, in order. An entry that does
+/// not follow on from the text before it, or cannot be read, ends the replay there (the cluster
+/// is the state the entries before it reached); only an unreadable base is an error.
+pub fn restore(base: &str, entries: &[String]) -> Result<Restored, String> {
+    restore_with(base, entries, Saver::default())
+}
+
+/// [`restore`] continuing with `saver`'s bounds.
+pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Restored, String> {
+    let mut last = fingerprint(base);
+    let mut doc: Map<String, Value> = serde_json::from_str(base).map_err(|e| e.to_string())?;
+    let base_rv = doc.get("api").and_then(|a| a.get("resource_version")).and_then(Value::as_u64).unwrap_or(0);
+    let mut rv = base_rv;
+    let mut objects: Option<BTreeMap<(String, String, String), Value>> = None;
+    let mut applied = 0;
+    let mut journal_bytes = 0;
+    let mut cut = None;
+    for (i, text) in entries.iter().enumerate() {
+        let entry: Entry = match serde_json::from_str(text) {
+            Ok(e) => e,
+            Err(e) => {
+                cut = Some(format!("entry {i} unreadable: {e}"));
+                break;
+            }
+        };
+        if entry.prev != last {
+            cut = Some(format!("entry {i} does not follow on from the one before it"));
+            break;
+        }
+        let objects = objects.get_or_insert_with(|| {
+            let list = doc.get_mut("api").and_then(|a| a.get_mut("objects")).map(Value::take);
+            let list = match list {
+                Some(Value::Array(list)) => list,
+                _ => Vec::new(),
+            };
+            list.into_iter()
+                .map(|o| {
+                    let (k, ns, n) = key_of(&o);
+                    ((k.to_string(), ns.to_string(), n.to_string()), o)
+                })
+                .collect()
+        });
+        for k in entry.del {
+            objects.remove(&k);
+        }
+        for o in entry.put {
+            let (k, ns, n) = key_of(&o);
+            objects.insert((k.to_string(), ns.to_string(), n.to_string()), o);
+        }
+        for path in &entry.unset {
+            unset(&mut doc, path);
+        }
+        for (path, value) in entry.set {
+            set(&mut doc, &path, value);
+        }
+        rv = entry.rv;
+        last = fingerprint(text);
+        journal_bytes += text.len();
+        applied += 1;
+    }
+    // The state's leaves as restored, for the next entry to compare with (without the objects).
+    let objects = match objects {
+        Some(objects) => Value::Array(objects.into_values().collect()),
+        None => doc.get_mut("api").and_then(|a| a.get_mut("objects")).map(Value::take).unwrap_or_default(),
+    };
+    if let Some(Value::Object(api)) = doc.get_mut("api") {
+        api.remove("objects");
+    }
+    let mut out = Vec::new();
+    for (k, child) in &doc {
+        leaves(child, &mut vec![k.clone()], &mut out);
+    }
+    let leaves: BTreeMap<Path, u64> = out.into_iter().map(|(p, v)| (p, fnv(&v.to_string()))).collect();
+    if let Some(Value::Object(api)) = doc.get_mut("api") {
+        api.insert("objects".into(), objects);
+    }
+    let cluster: Cluster = serde_json::from_value(Value::Object(doc)).map_err(|e| e.to_string())?;
+    let cluster = cluster.restored();
+    let saver = Saver {
+        // A cut journal leaves entries behind that must not follow ours: the next save is a base.
+        stored: cut.is_none().then_some(Stored { rv, entries: applied, journal_bytes, base_bytes: base.len(), last, leaves }),
+        ..saver
+    };
+    Ok(Restored { cluster, saver, applied, cut })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_state_is_everything_the_cluster_writes_but_the_objects() {
+        let c = Cluster::new(3);
+        let mut whole = serde_json::to_value(&c).unwrap();
+        whole["api"].as_object_mut().unwrap().remove("objects");
+        let state: Value = serde_json::from_str(&state_json(&c)).unwrap();
+        assert_eq!(state, whole);
+    }
+}
