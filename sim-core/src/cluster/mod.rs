@@ -15,6 +15,7 @@ pub mod informer;
 pub mod job_controller;
 pub mod kubelet;
 pub mod kueue;
+pub mod rest;
 pub mod scheduler;
 pub mod traffic;
 pub mod ttl_after_finished;
