@@ -54,8 +54,7 @@ fn bench_lab_apply() {
         let mut c = lab_cluster();
         let j = job(&format!("train-{i}"), "team-a", "lq", 1);
         let t = Instant::now();
-        let now = c.now_unix();
-        c.api.apply(now, kind_info("Job"), "team-a", &j, false).unwrap();
+        sim_core::kubectl::apply::apply(&mut c, kind_info("Job"), "team-a", &j, false).unwrap();
         c.settle();
         total += t.elapsed().as_secs_f64();
     }
@@ -340,8 +339,7 @@ fn bench_kueue_baseline() {
 #[allow(dead_code)]
 pub fn micro() {
     let mut c = lab_cluster();
-    let now = c.now_unix();
-    c.api.apply(now, kind_info("Job"), "team-a", &job("m", "team-a", "lq", 1), false).unwrap();
+    sim_core::kubectl::apply::apply(&mut c, kind_info("Job"), "team-a", &job("m", "team-a", "lq", 1), false).unwrap();
     c.advance(10_000);
     let pod = c.api.list_objects(kind_info("Pod"), Some("team-a"), &Default::default(), &Default::default()).unwrap().remove(0);
     let n = 20_000;

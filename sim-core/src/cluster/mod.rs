@@ -340,4 +340,7 @@ impl crate::clock::World for Cluster {
     fn sleep(&mut self, ms: u64) {
         self.advance(ms);
     }
+    fn settle(&mut self) {
+        Cluster::settle(self);
+    }
 }

@@ -5,6 +5,7 @@
 //! `resource`, `json`, `yaml`, `jsonpath`, `table_printer`, `tabwriter`, `watch`, `follow`). No
 //! file imports `command`, no verb another verb (`tests/layering.rs` holds this).
 
+pub mod apply;
 pub mod command;
 pub mod describe;
 pub mod edit;
