@@ -78,7 +78,12 @@ pub fn describe_node(c: &mut dyn Client, now: i64, node: &Value) -> String {
     t.push_str(&format!("CreationTimestamp:\t{}\n", rfc1123z(created)));
     t.push_str(&taints(node));
     t.push_str(&format!("Unschedulable:\t{}\n", get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false)));
-    let renewed = crate::api::lease::renew_time(created, now);
+    // The kubelet's Lease, as describe reads it from coordination.k8s.io.
+    let lease = c.request(&crate::api::rest::Request::new(
+        crate::api::rest::Method::Get,
+        &format!("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/{name}"),
+    ));
+    let renewed = lease.body.pointer("/spec/renewTime").and_then(Value::as_str).and_then(parse_time).unwrap_or(created);
     t.push_str(&format!("Lease:\n  HolderIdentity:\t{name}\n  AcquireTime:\t<unset>\n  RenewTime:\t{}\n", rfc1123z(renewed)));
 
     let conditions = get(node, &["status", "conditions"]).and_then(Value::as_array).cloned().unwrap_or_default();
