@@ -210,14 +210,15 @@ async fn handle(
     if method == Method::GET && visibility::is_visibility_path(&path) {
         // The visibility API: its body is written by sim-core, byte for byte what
         // pseudo-kubectl's `get --raw` prints.
-        let (p, q) = (path.clone(), query.clone());
-        return match st.sim.with(move |sim| visibility::serve(&sim.session.cluster, &p, &q)) {
-            Ok(text) => {
-                let mut r = Response::new(Body::from(text));
-                r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-                r
+        let req = RestRequest { method: Some(rest::Method::Get), path: path.clone(), query, ..Default::default() };
+        let r = st.sim.with(move |sim| sim.session.cluster.request(&req));
+        return match r.raw {
+            Some(text) if r.is_success() => {
+                let mut resp = Response::new(Body::from(text));
+                resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+                resp
             }
-            Err(s) => status_response(s),
+            _ => json_response(r.code, &r.body, &r.warnings),
         };
     }
     let content_type =
@@ -256,7 +257,7 @@ async fn handle(
     let req = RestRequest { method: Some(rest_method), path: path.clone(), query, body: body_json, content_type, as_table };
     let r = st.sim.with(move |sim| {
         let cluster = &mut sim.session.cluster;
-        let r = cluster.api.handle(cluster.now_unix(), &req);
+        let r = cluster.request(&req);
         if rest_method != rest::Method::Get {
             // Controllers react to the write before the next request, as they would within
             // milliseconds on a real cluster.
@@ -292,34 +293,19 @@ fn control_run(st: &AppState, body: &Bytes, isolated: bool) -> Response {
     json_response(200, &body, &[])
 }
 
-/// `GET /api/v1/namespaces/NS/pods/NAME/log`: what the container printed.
+/// `GET /api/v1/namespaces/NS/pods/NAME/log`: what the container printed, as sim-core's
+/// `Cluster::request` serves it to pseudo-kubectl too.
 fn pod_log(st: &AppState, path: &str, query: &[(String, String)]) -> Response {
-    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let ["api", "v1", "namespaces", ns, "pods", name, "log"] = parts.as_slice() else {
-        return status_response(rest::not_found_path());
-    };
-    let (ns, name) = (ns.to_string(), name.to_string());
-    let found = st.sim.with(move |sim| {
-        let cluster = &sim.session.cluster;
-        cluster.api.get(sim_core::api::server::kind_info("Pod"), &ns, &name)?;
-        Ok(cluster.pods.get(&format!("{ns}/{name}")).map(|p| p.log.clone()).unwrap_or_default())
-    });
-    let log = match found {
-        Ok(log) => log,
-        Err(s) => return status_response(s),
-    };
-    let tail = query.iter().find(|(k, _)| k == "tailLines").and_then(|(_, v)| v.parse::<usize>().ok());
-    let text = match tail {
-        Some(n) => {
-            let lines: Vec<&str> = log.lines().collect();
-            let start = lines.len().saturating_sub(n);
-            lines[start..].iter().map(|l| format!("{l}\n")).collect()
+    let req = RestRequest { method: Some(rest::Method::Get), path: path.to_string(), query: query.to_vec(), ..Default::default() };
+    let r = st.sim.with(move |sim| sim.session.cluster.request(&req));
+    match r.raw {
+        Some(text) if r.is_success() => {
+            let mut resp = Response::new(Body::from(text));
+            resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
+            resp
         }
-        None => log,
-    };
-    let mut r = Response::new(Body::from(text));
-    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
-    r
+        _ => json_response(r.code, &r.body, &r.warnings),
+    }
 }
 
 /// A watch: every change after `resourceVersion` to objects the path names, one JSON event per

@@ -54,12 +54,25 @@ fn bench_lab_apply() {
         let mut c = lab_cluster();
         let j = job(&format!("train-{i}"), "team-a", "lq", 1);
         let t = Instant::now();
-        let now = c.now_unix();
-        c.api.apply(now, kind_info("Job"), "team-a", &j, false).unwrap();
+        sim_core::kubectl::apply::apply(&mut c, kind_info("Job"), "team-a", &j, false).unwrap();
         c.settle();
         total += t.elapsed().as_secs_f64();
     }
     println!("lab scale: apply + settle of one Job: {:.2} ms (mean of {runs})", total / runs as f64 * 1000.0);
+    let mut c = lab_cluster();
+    idle_settle(&mut c, "lab scale");
+}
+
+/// What the shell's command boundary costs when the command changed nothing: `settle` on a
+/// settled cluster (every command ends with one).
+fn idle_settle(c: &mut Cluster, label: &str) {
+    c.settle();
+    let n = 10_000;
+    let t = Instant::now();
+    for _ in 0..n {
+        c.settle();
+    }
+    println!("{label}: settle after a command that changed nothing: {:.0} ns (mean of {n})", t.elapsed().as_secs_f64() * 1e9 / n as f64);
 }
 
 fn bench_large(nodes: usize, queues: usize, jobs: usize) {
@@ -142,6 +155,7 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
         c.api.resource_version() - rv0,
         peak_rss_kib().map(|k| (k / 1024).to_string()).unwrap_or_else(|| "?".into())
     );
+    idle_settle(&mut c, &format!("large ({jobs} Jobs)"));
 }
 
 /// The lab engine after every change: judging all eight steps at the end of the solution.
@@ -340,8 +354,7 @@ fn bench_kueue_baseline() {
 #[allow(dead_code)]
 pub fn micro() {
     let mut c = lab_cluster();
-    let now = c.now_unix();
-    c.api.apply(now, kind_info("Job"), "team-a", &job("m", "team-a", "lq", 1), false).unwrap();
+    sim_core::kubectl::apply::apply(&mut c, kind_info("Job"), "team-a", &job("m", "team-a", "lq", 1), false).unwrap();
     c.advance(10_000);
     let pod = c.api.list_objects(kind_info("Pod"), Some("team-a"), &Default::default(), &Default::default()).unwrap().remove(0);
     let n = 20_000;

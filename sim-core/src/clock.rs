@@ -42,6 +42,10 @@ pub trait World {
     }
     /// `sleep`: let `ms` of virtual time pass.
     fn sleep(&mut self, ms: u64);
+    /// What a command set in motion happens, with no time passing (the cluster's controllers
+    /// react to its writes). The shell calls this at every command's end, so a client never
+    /// settles the world itself: `kubectl apply -f x; kubectl get pods` sees the controllers' work.
+    fn settle(&mut self) {}
 }
 
 impl World for Clock {

@@ -438,13 +438,18 @@ fn kueue_v1beta1_is_not_served_and_names_resolve() {
 
 mod patch_and_apply {
     use super::*;
-    use sim_core::api::server::{ApplyOutcome, PatchType};
+    use sim_core::api::client::Direct;
+    use sim_core::api::server::PatchType;
+    use sim_core::kubectl::apply::ApplyOutcome;
 
+    /// kubectl's client-side apply against the server alone.
     fn apply(s: &mut ApiServer, manifest: &str) -> Result<(ApplyOutcome, Option<String>), String> {
         let obj = yaml(manifest);
         let kind = kind_for(obj["apiVersion"].as_str().unwrap(), obj["kind"].as_str().unwrap()).unwrap();
         let ns = obj["metadata"]["namespace"].as_str().unwrap_or("").to_string();
-        s.apply(NOW, kind, &ns, &obj, false).map(|a| (a.outcome, a.warning)).map_err(|e| e.message)
+        sim_core::kubectl::apply::apply(&mut Direct { api: s, now: NOW }, kind, &ns, &obj, false)
+            .map(|a| (a.outcome, a.warning))
+            .map_err(|e| e.message)
     }
 
     #[test]

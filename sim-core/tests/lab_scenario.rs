@@ -4,8 +4,9 @@
 use serde_json::{json, Value};
 use sim_core::api::object::get_str;
 use sim_core::api::registry::kind_for;
-use sim_core::api::server::{kind_info, ApplyOutcome, DeleteOptions};
+use sim_core::api::server::{kind_info, DeleteOptions};
 use sim_core::cluster::Cluster;
+use sim_core::kubectl::apply::ApplyOutcome;
 
 fn yaml(s: &str) -> Value {
     serde_norway::from_str(s).unwrap()
@@ -15,8 +16,7 @@ fn apply(c: &mut Cluster, manifest: &str) -> ApplyOutcome {
     let obj = yaml(manifest);
     let kind = kind_for(obj["apiVersion"].as_str().unwrap(), obj["kind"].as_str().unwrap()).unwrap();
     let ns = obj["metadata"]["namespace"].as_str().unwrap_or("").to_string();
-    let now = c.now_unix();
-    let out = c.api.apply(now, kind, &ns, &obj, false).unwrap_or_else(|e| panic!("{}", e.message)).outcome;
+    let out = sim_core::kubectl::apply::apply(c, kind, &ns, &obj, false).unwrap_or_else(|e| panic!("{}", e.message)).outcome;
     c.settle();
     out
 }

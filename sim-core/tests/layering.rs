@@ -534,3 +534,19 @@ fn the_reader_sees_every_kind_of_path() {
         ]
     );
 }
+
+#[test]
+fn kubectl_is_a_pure_client_of_the_api() {
+    let table = layers();
+    let kubectl = table.iter().find(|l| l.module == "kubectl").expect("ARCHITECTURE.md, Layers: a row for kubectl");
+    assert!(
+        !kubectl.allowed.iter().any(|a| a == "cluster"),
+        "Layers: kubectl talks to the cluster only through api::client::Client; its row may not allow `cluster`"
+    );
+    // And the reader would catch a kubectl file that reaches the cluster, inline or in a `use`.
+    let module = vec!["kubectl".to_string(), "get".to_string()];
+    let src = "use crate::cluster::Cluster; fn f(c: &mut crate::cluster::Cluster) { c.settle(); }";
+    let reached: Vec<String> = references(&tokens(src), &module, &BTreeSet::new()).into_iter().map(|r| r.path[0].clone()).collect();
+    assert_eq!(reached, ["cluster", "cluster"]);
+    assert!(reached.iter().all(|m| !kubectl.allowed.contains(m)));
+}

@@ -2,6 +2,8 @@
 //! verbs, admission and server-side tables. Every client goes through this one core.
 
 pub mod admission;
+pub mod audit;
+pub mod client;
 pub mod duration;
 pub mod kueue_types;
 pub mod lease;

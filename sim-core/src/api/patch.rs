@@ -1,7 +1,7 @@
-//! Patches and client-side apply: JSON merge patch (RFC 7386), JSON patch (RFC 6902), strategic
-//! merge patch for the built-in kinds (lists merged by their patch merge keys, `$patch`,
-//! `$setElementOrder`, `$deleteFromPrimitiveList`, `$retainKeys`), and the three-way merge
-//! kubectl apply computes from the last-applied configuration, the file and the live object.
+//! Server-side patches: JSON merge patch (RFC 7386), JSON patch (RFC 6902), strategic merge patch
+//! for the built-in kinds (lists merged by their patch merge keys, `$patch`, `$setElementOrder`,
+//! `$deleteFromPrimitiveList`, `$retainKeys`). kubectl's client-side apply (the three-way merge)
+//! is the client's: `kubectl/apply.rs`.
 
 use json_patch::jsonptr::PointerBuf;
 use json_patch::{
@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 /// How a list field merges under a strategic merge patch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ListStrategy {
+pub enum ListStrategy {
     /// Elements are maps merged by this key.
     MergeKey(&'static str),
     /// A list of primitives merged as a set (`finalizers`).
@@ -21,7 +21,7 @@ enum ListStrategy {
 }
 
 /// The patch strategy of the list fields the served built-in kinds have (`k8s.io/api` struct tags).
-fn list_strategy(field: &str) -> ListStrategy {
+pub fn list_strategy(field: &str) -> ListStrategy {
     match field {
         "containers" | "initContainers" | "ephemeralContainers" | "volumes" | "env" | "imagePullSecrets" | "resourceClaims" => {
             ListStrategy::MergeKey("name")
@@ -119,7 +119,7 @@ pub fn json_patch(doc: &Value, patch: &Value) -> Result<Value, String> {
     Ok(out)
 }
 
-fn key_of<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
+pub fn key_of<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
     v.get(key)
 }
 
@@ -223,84 +223,6 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
     }
 }
 
-/// kubectl apply's three-way merge: the live object with the file's fields set, and the fields
-/// the previous apply set but the file no longer has removed. `strategic` selects list merging
-/// by patch merge keys (built-in kinds); custom resources replace lists whole (JSON merge).
-pub fn three_way_merge(original: &Value, modified: &Value, current: &Value, strategic: bool) -> Value {
-    merge3(Some(original), modified, Some(current), strategic, "")
-}
-
-fn merge3(original: Option<&Value>, modified: &Value, current: Option<&Value>, strategic: bool, field: &str) -> Value {
-    match (modified, current) {
-        (Value::Object(m), Some(Value::Object(c))) => {
-            let o = original.and_then(Value::as_object);
-            let mut out = c.clone();
-            for (k, mv) in m {
-                let merged = merge3(o.and_then(|o| o.get(k)), mv, c.get(k), strategic, k);
-                out.insert(k.clone(), merged);
-            }
-            if let Some(o) = o {
-                for k in o.keys() {
-                    if !m.contains_key(k) {
-                        out.remove(k);
-                    }
-                }
-            }
-            Value::Object(out)
-        }
-        (Value::Array(m), Some(Value::Array(c))) if strategic => match list_strategy(field) {
-            ListStrategy::MergeKey(mk) => {
-                let o: Vec<Value> = original.and_then(Value::as_array).cloned().unwrap_or_default();
-                let mut out = Vec::new();
-                for mv in m {
-                    let kv = key_of(mv, mk);
-                    let cv = c.iter().find(|e| kv.is_some() && key_of(e, mk) == kv);
-                    let ov = o.iter().find(|e| kv.is_some() && key_of(e, mk) == kv);
-                    out.push(merge3(ov, mv, cv, strategic, ""));
-                }
-                for cv in c {
-                    let kv = key_of(cv, mk);
-                    let in_modified = m.iter().any(|e| kv.is_some() && key_of(e, mk) == kv);
-                    let in_original = o.iter().any(|e| kv.is_some() && key_of(e, mk) == kv);
-                    if !in_modified && !in_original {
-                        out.push(cv.clone());
-                    }
-                }
-                Value::Array(out)
-            }
-            ListStrategy::PrimitiveSet => {
-                let o: Vec<Value> = original.and_then(Value::as_array).cloned().unwrap_or_default();
-                let mut out: Vec<Value> = c.iter().filter(|x| m.contains(x) || !o.contains(x)).cloned().collect();
-                for x in m {
-                    if !out.contains(x) {
-                        out.push(x.clone());
-                    }
-                }
-                Value::Array(out)
-            }
-            ListStrategy::Replace => modified.clone(),
-        },
-        _ => modified.clone(),
-    }
-}
-
-/// The last-applied-configuration annotation's key.
-pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
-
-/// The annotation value kubectl stores: the file's object as compact JSON with sorted keys, with
-/// `metadata.annotations` present (empty if the file had none) and a trailing newline.
-pub fn last_applied_value(file_obj: &Value) -> String {
-    let mut o = file_obj.clone();
-    if let Some(meta) = o.get_mut("metadata").and_then(Value::as_object_mut) {
-        let ann = meta.entry("annotations").or_insert_with(|| Value::Object(Map::new()));
-        if let Some(a) = ann.as_object_mut() {
-            a.remove(LAST_APPLIED);
-        }
-    }
-    // serde_json's Map is a BTreeMap here, so keys come out sorted.
-    format!("{}\n", serde_json::to_string(&o).unwrap_or_default())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,24 +321,5 @@ mod tests {
             &json!({"spec": {"containers": [{"name": "b", "image": "z"}, {"name": "a", "$patch": "delete"}]}, "metadata": {"finalizers": ["f2"], "$deleteFromPrimitiveList/finalizers": ["f1"]}}),
         );
         assert_eq!(pod, json!({"spec": {"containers": [{"name": "b", "image": "z"}]}, "metadata": {"finalizers": ["f2"]}}));
-    }
-
-    #[test]
-    fn three_way_keeps_server_fields_and_drops_removed_ones() {
-        let original = json!({"spec": {"a": 1, "b": 2}});
-        let modified = json!({"spec": {"a": 5}});
-        let current = json!({"spec": {"a": 1, "b": 2, "defaulted": true}, "status": {"x": 1}});
-        assert_eq!(
-            three_way_merge(&original, &modified, &current, false),
-            json!({"spec": {"a": 5, "defaulted": true}, "status": {"x": 1}})
-        );
-        // Unchanged file: the result is the live object.
-        assert_eq!(three_way_merge(&original, &original, &current, false), current);
-    }
-
-    #[test]
-    fn last_applied_is_compact_sorted_json_with_annotations() {
-        let v = last_applied_value(&json!({"kind": "Namespace", "apiVersion": "v1", "metadata": {"name": "x"}}));
-        assert_eq!(v, "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"annotations\":{},\"name\":\"x\"}}\n");
     }
 }

@@ -60,17 +60,28 @@ pub struct Response {
     pub body: Value,
     /// `Warning:` headers (`unknown field "spec.foo"`).
     pub warnings: Vec<String>,
+    /// A body sent as bytes rather than as `body`'s JSON: a pod's log (`text/plain`), the
+    /// visibility API's documents (JSON in Go's field order). `body` is `null` then.
+    pub raw: Option<String>,
 }
 
 impl Response {
-    fn ok(body: Value) -> Self {
-        Response { code: 200, body, warnings: Vec::new() }
+    pub fn ok(body: Value) -> Self {
+        Response { code: 200, body, warnings: Vec::new(), raw: None }
     }
-    fn error(s: Status) -> Self {
-        Response { code: s.code, body: s.to_json(), warnings: Vec::new() }
+    pub fn error(s: Status) -> Self {
+        Response { code: s.code, body: s.to_json(), warnings: Vec::new(), raw: None }
+    }
+    /// A 200 whose body is `text` as is.
+    pub fn text(text: String) -> Self {
+        Response { code: 200, body: Value::Null, warnings: Vec::new(), raw: Some(text) }
     }
     pub fn is_success(&self) -> bool {
         (200..300).contains(&self.code)
+    }
+    /// The error as a `Status` (for a client's error rendering); `None` on success.
+    pub fn status(&self) -> Option<Status> {
+        (!self.is_success()).then(|| super::status::Status::from_json(&self.body, self.code))
     }
 }
 
@@ -321,21 +332,57 @@ fn parse_target(path: &str) -> Result<Target, Status> {
 impl ApiServer {
     /// Serves one request at virtual time `now`.
     pub fn handle(&mut self, now: i64, req: &Request) -> Response {
-        let path = req.path.split('?').next().unwrap_or("");
         if req.method == Some(Method::Get) {
-            if let Some(doc) = discovery(path) {
-                return Response::ok(doc);
-            }
-            if let Some(node) = path.strip_prefix("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/") {
-                return match super::lease::node_lease(self, node, now) {
-                    Some(lease) => Response::ok(lease),
-                    None => Response::error(Status::not_found("leases", "coordination.k8s.io", node)),
-                };
-            }
+            return self.read(now, req);
         }
+        let path = req.path.split('?').next().unwrap_or("");
         match self.serve(now, req, path) {
             Ok(r) => r,
             Err(s) => Response::error(s),
+        }
+    }
+
+    /// Serves a GET without changing anything (what Tab completion may ask through a shared
+    /// reference); any other method is refused.
+    pub fn read(&self, now: i64, req: &Request) -> Response {
+        if req.method != Some(Method::Get) {
+            return Response::error(Status::method_not_allowed("the server does not allow this method on the requested resource"));
+        }
+        let path = req.path.split('?').next().unwrap_or("");
+        if let Some(doc) = discovery(path) {
+            return Response::ok(doc);
+        }
+        if let Some(node) = path.strip_prefix("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/") {
+            return match super::lease::node_lease(self, node, now) {
+                Some(lease) => Response::ok(lease),
+                None => Response::error(Status::not_found("leases", "coordination.k8s.io", node)),
+            };
+        }
+        match self.serve_get(now, req, path) {
+            Ok(r) => r,
+            Err(s) => Response::error(s),
+        }
+    }
+
+    fn serve_get(&self, now: i64, req: &Request, path: &str) -> Result<Response, Status> {
+        let t = parse_target(path)?;
+        let kind = t.kind;
+        if let Some(other) = t.subresource.as_deref().filter(|s| *s != "status" || !kind.status_subresource) {
+            let mut s = not_found_path();
+            s.message = format!("the server could not find the requested resource ({other})");
+            return Err(s);
+        }
+        let labels = LabelSelector::parse(req.param("labelSelector").unwrap_or("")).map_err(Status::bad_request)?;
+        let fields = FieldSelector::parse(req.param("fieldSelector").unwrap_or("")).map_err(Status::bad_request)?;
+        let ns_filter = (!t.namespace.is_empty()).then_some(t.namespace.as_str());
+        let as_table = |objs: &[Value]| table(kind, objs, now, self.resource_version());
+        match &t.name {
+            None if req.as_table => Ok(Response::ok(as_table(&self.list_objects(kind, ns_filter, &labels, &fields)?))),
+            None => Ok(Response::ok(self.list(kind, ns_filter, &labels, &fields)?)),
+            Some(name) => {
+                let obj = self.get(kind, &t.namespace, name)?;
+                Ok(Response::ok(if req.as_table { as_table(&[obj]) } else { obj }))
+            }
         }
     }
 
@@ -357,20 +404,7 @@ impl ApiServer {
         let labels = LabelSelector::parse(req.param("labelSelector").unwrap_or("")).map_err(Status::bad_request)?;
         let fields = FieldSelector::parse(req.param("fieldSelector").unwrap_or("")).map_err(Status::bad_request)?;
         let ns_filter = (!t.namespace.is_empty()).then_some(t.namespace.as_str());
-        let as_table = |objs: &[Value], s: &ApiServer| table(kind, objs, now, s.resource_version());
         match (req.method, &t.name) {
-            (Some(Method::Get), None) => {
-                if req.as_table {
-                    let objs = self.list_objects(kind, ns_filter, &labels, &fields)?;
-                    Ok(Response::ok(as_table(&objs, self)))
-                } else {
-                    Ok(Response::ok(self.list(kind, ns_filter, &labels, &fields)?))
-                }
-            }
-            (Some(Method::Get), Some(name)) => {
-                let obj = self.get(kind, &t.namespace, name)?;
-                Ok(Response::ok(if req.as_table { as_table(&[obj], self) } else { obj }))
-            }
             (Some(Method::Post), None) => {
                 let body = req.body.clone().ok_or_else(|| Status::bad_request("the request body is empty"))?;
                 let validation = match req.param("fieldValidation") {
@@ -379,7 +413,7 @@ impl ApiServer {
                     _ => FieldValidation::Strict,
                 };
                 let w = self.create_with(now, kind, &t.namespace, body, dry_run, validation)?;
-                Ok(Response { code: 201, body: w.object, warnings: w.warnings })
+                Ok(Response { code: 201, body: w.object, warnings: w.warnings, raw: None })
             }
             (Some(Method::Put), Some(_)) => {
                 let body = req.body.clone().ok_or_else(|| Status::bad_request("the request body is empty"))?;

@@ -50,22 +50,6 @@ pub struct Written {
     pub warnings: Vec<String>,
 }
 
-/// What `kubectl apply` did with one object.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ApplyOutcome {
-    Created,
-    Configured,
-    Unchanged,
-}
-
-/// The result of a client-side apply: the object, what happened, and a warning for stderr.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Applied {
-    pub object: Value,
-    pub outcome: ApplyOutcome,
-    pub warning: Option<String>,
-}
-
 /// Kinds whose objects carry `metadata.generation`.
 fn has_generation(kind: &KindInfo) -> bool {
     matches!(kind.kind, "Job" | "CustomResourceDefinition") || kind.group == "kueue.x-k8s.io"
@@ -690,56 +674,6 @@ impl ApiServer {
         }
         ensure_map(&mut obj, &["metadata"]).insert("name".into(), json!(name));
         self.update(now, kind, namespace, obj, status, dry_run)
-    }
-
-    /// kubectl's client-side apply of one object from a file: create it (recording the
-    /// last-applied configuration), or three-way merge it into the live object.
-    pub fn apply(
-        &mut self,
-        now: i64,
-        kind: &'static KindInfo,
-        namespace: &str,
-        file_obj: &Value,
-        dry_run: bool,
-    ) -> Result<Applied, Status> {
-        use super::patch::{last_applied_value, three_way_merge, LAST_APPLIED};
-        let name = object::name(file_obj).to_string();
-        let annotation = last_applied_value(file_obj);
-        let mut modified = file_obj.clone();
-        ensure_map(&mut modified, &["metadata", "annotations"]).insert(LAST_APPLIED.into(), json!(annotation));
-        let current = match self.get(kind, namespace, &name) {
-            Ok(c) => c,
-            Err(e) if e.code == 404 && !name.is_empty() => {
-                let object = self.create(now, kind, namespace, modified, dry_run)?;
-                return Ok(Applied { object, outcome: ApplyOutcome::Created, warning: None });
-            }
-            Err(e) if name.is_empty() => {
-                let _ = e;
-                let object = self.create(now, kind, namespace, modified, dry_run)?;
-                return Ok(Applied { object, outcome: ApplyOutcome::Created, warning: None });
-            }
-            Err(e) => return Err(e),
-        };
-        let previous = object::get_str(&current, &["metadata", "annotations", LAST_APPLIED]);
-        let warning = previous.is_none().then(|| {
-            format!(
-                "Warning: resource {}/{name} is missing the {LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.",
-                kind.plural
-            )
-        });
-        let original: Value = previous.and_then(|p| serde_json::from_str(p).ok()).unwrap_or(json!({}));
-        let mut merged = three_way_merge(&original, &modified, &current, kind.columns.is_none());
-        // The live object's identity and version are kept.
-        for k in ["apiVersion", "kind"] {
-            if let Some(v) = current.get(k) {
-                merged[k] = v.clone();
-            }
-        }
-        if merged == current {
-            return Ok(Applied { object: current, outcome: ApplyOutcome::Unchanged, warning });
-        }
-        let object = self.update(now, kind, namespace, merged, false, dry_run)?;
-        Ok(Applied { object, outcome: ApplyOutcome::Configured, warning })
     }
 
     fn has_dependents(&self, owner: &Value) -> bool {

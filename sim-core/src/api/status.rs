@@ -152,6 +152,60 @@ impl Status {
     }
 }
 
+/// A reason a client reads back, as the one static string this module writes for it.
+fn known(reason: &str, known: &[&'static str], otherwise: &'static str) -> &'static str {
+    known.iter().find(|k| **k == reason).copied().unwrap_or(otherwise)
+}
+
+impl Status {
+    /// A `metav1.Status` body read back by a client (kubectl's error rendering needs the
+    /// details and causes, not only the message). `code` is the response's when the body has none.
+    pub fn from_json(body: &Value, code: u16) -> Status {
+        const REASONS: &[&str] = &[
+            "NotFound",
+            "AlreadyExists",
+            "Conflict",
+            "Invalid",
+            "Forbidden",
+            "MethodNotAllowed",
+            "UnsupportedMediaType",
+            "BadRequest",
+            "Expired",
+            "",
+        ];
+        const CAUSES: &[&str] = &[
+            "FieldValueInvalid",
+            "FieldValueRequired",
+            "FieldValueNotSupported",
+            "FieldValueForbidden",
+            "FieldValueDuplicate",
+            "FieldValueTooLong",
+            "FieldValueTooMany",
+            "FieldValueTypeInvalid",
+        ];
+        let s = |v: &Value| v.as_str().unwrap_or("").to_string();
+        let d = &body["details"];
+        let causes = d["causes"]
+            .as_array()
+            .map(|cs| {
+                cs.iter()
+                    .map(|c| Cause {
+                        reason: known(c["reason"].as_str().unwrap_or(""), CAUSES, "FieldValueInvalid"),
+                        field: s(&c["field"]),
+                        message: s(&c["message"]),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Status {
+            code: body["code"].as_u64().map_or(code, |c| c as u16),
+            reason: known(body["reason"].as_str().unwrap_or(""), REASONS, "BadRequest"),
+            message: s(&body["message"]),
+            details: Box::new(Details { kind: s(&d["kind"]), group: s(&d["group"]), name: s(&d["name"]), causes }),
+        }
+    }
+}
+
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
@@ -178,5 +232,8 @@ mod tests {
             r#"ClusterQueue.kueue.x-k8s.io "bad-cq" is invalid: [spec.a: Required value, spec.queueingStrategy: Unsupported value: "Fast": supported values: "StrictFIFO", "BestEffortFIFO"]"#
         );
         assert_eq!(inv.to_json()["code"], 422);
+        assert_eq!(Status::from_json(&inv.to_json(), 500), inv);
+        let webhook = Status::webhook_denied("vjob.kb.io", &[Cause::forbidden("spec.x", "no")]);
+        assert_eq!(Status::from_json(&webhook.to_json(), 500), webhook);
     }
 }

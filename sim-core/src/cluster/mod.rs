@@ -18,6 +18,7 @@ pub mod kubelet;
 pub mod kueue;
 pub mod namespace_controller;
 pub mod persist;
+pub mod rest;
 pub mod scheduler;
 pub mod service_account;
 pub mod traffic;
@@ -357,5 +358,8 @@ impl crate::clock::World for Cluster {
     }
     fn sleep(&mut self, ms: u64) {
         self.advance(ms);
+    }
+    fn settle(&mut self) {
+        Cluster::settle(self);
     }
 }

@@ -6,8 +6,7 @@
 //! leaf modules that never import this file or a verb. Verbs the simulator lacks are answered
 //! honestly here.
 
-use super::out::Out;
-use crate::cluster::Cluster;
+use super::out::{Host, Out};
 use crate::shell::{Command, Cx};
 
 pub struct Kubectl;
@@ -69,7 +68,7 @@ fn levenshtein(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-fn unknown_command(out: &mut Out<'_, '_>, name: &str) {
+fn unknown_command<W: Host>(out: &mut Out<'_, '_, W>, name: &str) {
     let all: Vec<&str> = SUPPORTED.iter().chain(NOT_YET).chain(NO_CONTAINERS).copied().collect();
     let mut near: Vec<&str> = all.iter().copied().filter(|c| levenshtein(name, c) <= 2 || c.starts_with(name)).collect();
     near.sort();
@@ -83,8 +82,10 @@ fn unknown_command(out: &mut Out<'_, '_>, name: &str) {
     ));
 }
 
-impl Command<Cluster> for Kubectl {
-    fn run(&self, cx: &mut Cx<'_, Cluster>, args: &[String]) -> i32 {
+/// kubectl talks to whatever API server its world serves; it never settles the world itself —
+/// the shell's command boundary does (`World::settle`).
+impl<W: Host> Command<W> for Kubectl {
+    fn run(&self, cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         let mut out = Out { cx, failed: false };
         // The verb is the first argument that is not a global flag or its value.
         let mut verb_at = None;
@@ -134,8 +135,6 @@ impl Command<Cluster> for Kubectl {
             }
             other => unknown_command(&mut out, other),
         }
-        // Controllers react to what the command did.
-        out.cx.world.settle();
         i32::from(out.failed)
     }
 
@@ -143,7 +142,7 @@ impl Command<Cluster> for Kubectl {
         "the Kubernetes command-line tool, talking to the simulated cluster"
     }
 
-    fn complete(&self, world: &Cluster, args: &[String], current: &str) -> Option<Vec<String>> {
+    fn complete(&self, world: &W, args: &[String], current: &str) -> Option<Vec<String>> {
         Some(super::info::completions(world, args, current))
     }
 

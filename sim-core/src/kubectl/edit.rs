@@ -8,12 +8,13 @@
 
 use super::errors::server_error;
 use super::flags::{namespace, parse_flags, FlagSpec, Kind};
-use super::out::Out;
-use super::resource::{path, resolve_type, type_and_names};
+use super::out::{Host, Out};
+use super::resource::{get, list_request, path, resolve_type, type_and_names};
 use super::yaml::to_yaml;
+use crate::api::audit::LearnerWrite;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
-use crate::cluster::Cluster;
+use crate::clock::World;
 use crate::shell::{Foreground, Output};
 use serde_json::Value;
 
@@ -22,7 +23,7 @@ const FLAGS: &[FlagSpec] = &[("output", Some('o'), Kind::Value), ("filename", So
 /// kubectl's own header above the object.
 const HEADER: &str = "# Please edit the object below. Lines beginning with a '#' will be ignored,\n# and an empty file will abort the edit. If an error occurs while saving this file will be\n# reopened with the relevant failures.\n#\n";
 
-pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(out, "edit", args, FLAGS) else { return };
     if p.value("filename").is_some() || p.value("output").is_some_and(|o| o != "yaml") {
         out.err("error: \"kubectl edit\" supports only TYPE NAME or TYPE/NAME with YAML in the simulator (시뮬레이터는 TYPE NAME 형식과 YAML만 지원합니다)");
@@ -38,7 +39,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         return;
     };
     let ns = if kind.namespaced { namespace(&p) } else { String::new() };
-    let object = match out.cluster().api.get(kind, &ns, name) {
+    let object = match get(out.client(), kind, &ns, name) {
         Ok(o) => o,
         Err(s) => {
             out.err(&server_error(&s, None));
@@ -47,8 +48,11 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     };
     let text = format!("{HEADER}{}", to_yaml(&object));
     // Like os.CreateTemp's random suffix, but from the store's state so runs are reproducible.
-    let path = format!("/tmp/kubectl-edit-{:09}.yaml", (out.cluster().api.resource_version() * 2_654_435_761) % 1_000_000_000);
-    let now = out.cluster().now_unix();
+    // The store's resourceVersion, as a list reports it.
+    let listed = out.request(&list_request(kind, Some(&ns), "", &format!("metadata.name={name}")));
+    let rv: u64 = listed.body.pointer("/metadata/resourceVersion").and_then(Value::as_str).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let path = format!("/tmp/kubectl-edit-{:09}.yaml", (rv * 2_654_435_761) % 1_000_000_000);
+    let now = out.now_unix();
     let _ = out.cx.fs.mkdir_all("/tmp", now);
     if let Err(e) = out.cx.fs.write(&path, &text, now) {
         out.err(&format!("error: {path}: {e}"));
@@ -110,8 +114,8 @@ impl EditSession {
     }
 }
 
-impl Foreground<Cluster> for EditSession {
-    fn poll(&mut self, _c: &mut Cluster) -> String {
+impl<W: Host> Foreground<W> for EditSession {
+    fn poll(&mut self, _c: &mut W) -> String {
         String::new()
     }
 
@@ -127,7 +131,7 @@ impl Foreground<Cluster> for EditSession {
         (!self.done).then(|| self.path.clone())
     }
 
-    fn editor_closed(&mut self, c: &mut Cluster, text: &str) -> (Output, Option<String>) {
+    fn editor_closed(&mut self, c: &mut W, text: &str) -> (Output, Option<String>) {
         let mut out = Output::default();
         let body = strip_comments(text);
         if self.reopened_with.as_deref().is_some_and(|r| strip_comments(r) == body) {
@@ -152,10 +156,12 @@ impl Foreground<Cluster> for EditSession {
         }
         let ns = if self.kind.namespaced { Some(self.namespace.as_str()) } else { None };
         let req = Request::new(Method::Put, &path(self.kind, ns, Some(&self.name))).body(edited.clone());
-        let r = c.api.handle(c.now_unix(), &req);
+        let r = c.request(&req);
         if r.is_success() {
-            c.record_learner_write(crate::cluster::audit::LearnerWrite::apply(edited, &self.namespace, self.kind.namespaced));
-            c.settle();
+            c.record(LearnerWrite::apply(edited, &self.namespace, self.kind.namespaced));
+            // The host closes the editor outside the shell, so this is the command's end: the
+            // boundary where the world reacts (what the shell does after every command).
+            World::settle(c);
             self.finish(&mut out, 1, &format!("{}/{} edited\n", self.kind.qualified_singular(), self.name));
             return (out, None);
         }

@@ -3,7 +3,7 @@
 //! `--name=value`, `--name value`, `-n value`, `-nvalue`, bool flags, `--`; the namespace a
 //! command works in; Go durations for `--timeout` and `--request-timeout`.
 
-use super::out::Out;
+use super::out::{Host, Out};
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn parse(args: &[String], specs: &[FlagSpec]) -> Result<Parsed, String> {
 }
 
 /// Parses flags for a verb, printing cobra's error and hint on failure.
-pub fn parse_flags(out: &mut Out<'_, '_>, verb: &str, args: &[String], specs: &[FlagSpec]) -> Option<Parsed> {
+pub fn parse_flags<W: Host>(out: &mut Out<'_, '_, W>, verb: &str, args: &[String], specs: &[FlagSpec]) -> Option<Parsed> {
     match parse(args, specs) {
         Ok(p) => Some(p),
         Err(e) => {

@@ -1,35 +1,38 @@
 //! `kubectl logs -f`: prints what the container writes as virtual time passes, and ends when the
-//! container exits or its pod goes away, as the kubelet closes the real log stream then.
+//! container exits or its pod goes away, as the kubelet closes the real log stream then. Each
+//! poll reads the pod's `log` subresource again and prints what is new.
 
-use crate::cluster::Cluster;
+use super::out::Host;
+use crate::api::client::Client;
+use crate::api::rest::{Method, Request};
 use crate::shell::Foreground;
 
 pub struct LogFollow {
-    /// The pod's `namespace/name`.
-    key: String,
+    namespace: String,
+    name: String,
     /// How much of the log has been printed.
     shown: usize,
     done: bool,
 }
 
 impl LogFollow {
-    pub fn new(key: String, shown: usize) -> Self {
-        LogFollow { key, shown, done: false }
+    pub fn new(namespace: String, name: String, shown: usize) -> Self {
+        LogFollow { namespace, name, shown, done: false }
     }
 
     /// Marks the stream closed when the container is no longer running.
-    pub fn poll_done(&mut self, c: &Cluster) {
-        let (ns, name) = self.key.split_once('/').unwrap_or(("", ""));
-        let pod = c.api.get(crate::api::server::kind_info("Pod"), ns, name).ok();
-        self.done = pod.is_none_or(|p| p.pointer("/status/containerStatuses/0/state/terminated").is_some());
+    pub fn poll_done(&mut self, c: &mut dyn Client) {
+        let r = c.request(&Request::new(Method::Get, &format!("/api/v1/namespaces/{}/pods/{}", self.namespace, self.name)));
+        self.done = !r.is_success() || r.body.pointer("/status/containerStatuses/0/state/terminated").is_some();
     }
 }
 
-impl Foreground<Cluster> for LogFollow {
-    fn poll(&mut self, c: &mut Cluster) -> String {
-        let log = c.pods.get(&self.key).map(|r| r.log.clone()).unwrap_or_default();
+impl<W: Host> Foreground<W> for LogFollow {
+    fn poll(&mut self, c: &mut W) -> String {
+        let r = c.request(&Request::new(Method::Get, &format!("/api/v1/namespaces/{}/pods/{}/log", self.namespace, self.name)));
+        let log = r.raw.unwrap_or_default();
         let new = log.get(self.shown..).unwrap_or("").to_string();
-        self.shown = log.len();
+        self.shown = self.shown.max(log.len());
         self.poll_done(c);
         new
     }

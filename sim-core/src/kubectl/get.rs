@@ -8,7 +8,7 @@ use super::errors::{server_error, status_from};
 use super::flags::{namespace, parse_duration, parse_flags, FlagSpec, Kind, Parsed};
 use super::json::to_json;
 use super::jsonpath;
-use super::out::Out;
+use super::out::{Host, Out};
 use super::resource::{path, resolve_type, type_and_names};
 use super::table_printer::{label_columns, print_table, PrintOptions};
 use super::tabwriter::KUBECTL_TABLE;
@@ -49,13 +49,18 @@ enum Output {
 }
 
 /// `kubectl get --raw PATH`, for the visibility API only (its body is what the server sends).
-fn raw(out: &mut Out<'_, '_>, args: &[String]) {
+fn raw<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let path = match args {
         [flag, path] if flag == "--raw" => Some(path.as_str()),
         [one] => one.strip_prefix("--raw="),
         _ => None,
     };
-    let Some(path) = path.filter(|p| crate::cluster::kueue::visibility::is_visibility_path(p.split('?').next().unwrap_or(""))) else {
+    // The aggregated APIs (Kueue's visibility API) are the paths the simulator serves raw.
+    let aggregated = |p: &str| {
+        let group = p.split('?').next().unwrap_or("").strip_prefix("/apis/").map(|g| g.split('/').next().unwrap_or(""));
+        crate::api::registry::AGGREGATED.iter().any(|a| Some(a.group) == group)
+    };
+    let Some(path) = path.filter(|p| aggregated(p)) else {
         out.err("error: the simulator's \"kubectl get --raw\" serves only the visibility API: kubectl get --raw /apis/visibility.kueue.x-k8s.io/v1beta2/clusterqueues/NAME/pendingworkloads (or namespaces/NS/localqueues/NAME/pendingworkloads), with no other arguments (시뮬레이터의 get --raw 는 visibility API 만 지원합니다)");
         return;
     };
@@ -66,14 +71,14 @@ fn raw(out: &mut Out<'_, '_>, args: &[String]) {
         .map(|kv| kv.split_once('=').unwrap_or((kv, "")))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let result = crate::cluster::kueue::visibility::serve(out.cluster(), p, &query);
-    match result {
-        Ok(body) => out.out(&body),
-        Err(status) => out.err(&server_error(&status, None)),
+    let r = out.request(&Request { method: Some(Method::Get), path: p.to_string(), query, ..Default::default() });
+    match r.status() {
+        None => out.out(&r.raw.unwrap_or_default()),
+        Some(status) => out.err(&server_error(&status, None)),
     }
 }
 
-pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     if args.iter().take_while(|a| *a != "--").any(|a| a == "--raw" || a.starts_with("--raw=")) {
         raw(out, args);
         return;
@@ -145,7 +150,6 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     let ns = namespace(&p);
     let selector = p.value("selector").unwrap_or("").to_string();
     let fields = p.value("field-selector").unwrap_or("").to_string();
-    let now = out.cluster().now_unix();
     let mut tables: Vec<(&'static KindInfo, Value)> = Vec::new();
     let mut objects: Vec<Value> = Vec::new();
     let single_named = requests.len() == 1 && requests[0].1.len() == 1;
@@ -154,7 +158,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         let as_table = matches!(output, Output::Table { .. }) && p.value("sort-by").is_none();
         let mut rows: Vec<Value> = Vec::new();
         let mut columns = Value::Null;
-        let fetch = |out: &mut Out<'_, '_>, name: Option<&str>| -> Result<Value, Status> {
+        let fetch = |out: &mut Out<'_, '_, W>, name: Option<&str>, as_table: bool| -> Result<Value, Status> {
             let mut req = Request::new(Method::Get, &path(kind, ns_opt, name));
             if !selector.is_empty() {
                 req = req.query("labelSelector", &selector);
@@ -165,7 +169,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             if as_table {
                 req = req.table();
             }
-            let r = out.cluster().api.handle(now, &req);
+            let r = out.request(&req);
             if r.is_success() {
                 Ok(r.body)
             } else {
@@ -173,7 +177,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             }
         };
         if names.is_empty() {
-            match fetch(out, None) {
+            match fetch(out, None, as_table) {
                 Ok(body) => {
                     if as_table {
                         columns = body["columnDefinitions"].clone();
@@ -189,7 +193,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             }
         } else {
             for n in names {
-                match fetch(out, Some(n)) {
+                match fetch(out, Some(n), as_table) {
                     Ok(body) => {
                         if as_table {
                             columns = body["columnDefinitions"].clone();
@@ -205,13 +209,27 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         if as_table && !rows.is_empty() {
             tables.push((kind, json!({"columnDefinitions": columns, "rows": rows})));
         }
-        // --sort-by: the objects are fetched, sorted client-side, then turned into a table.
+        // --sort-by: the objects are fetched and sorted client-side, then the server's table rows
+        // are printed in that order.
         if !as_table && matches!(output, Output::Table { .. }) {
             let mine: Vec<Value> = std::mem::take(&mut objects);
+            if mine.is_empty() {
+                continue;
+            }
             let sorted = sort_objects(mine, p.value("sort-by").unwrap_or(""));
-            let t = crate::api::table::table(kind, &sorted, now, out.cluster().api.resource_version());
-            if !t["rows"].as_array().is_some_and(Vec::is_empty) {
-                tables.push((kind, t));
+            let mut by_key: std::collections::BTreeMap<(String, String), Value> = std::collections::BTreeMap::new();
+            let named: Vec<Option<&str>> = if names.is_empty() { vec![None] } else { names.iter().map(|n| Some(n.as_str())).collect() };
+            for name in named {
+                if let Ok(t) = fetch(out, name, true) {
+                    columns = t["columnDefinitions"].clone();
+                    for row in t["rows"].as_array().cloned().unwrap_or_default() {
+                        by_key.insert(object_key(&row["object"]), row);
+                    }
+                }
+            }
+            let rows: Vec<Value> = sorted.iter().filter_map(|o| by_key.get(&object_key(o)).cloned()).collect();
+            if !rows.is_empty() {
+                tables.push((kind, json!({"columnDefinitions": columns, "rows": rows})));
             }
         }
     }
@@ -293,7 +311,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// `get -w`: prints the current table and leaves a [`Watch`] running in the foreground.
-fn watch(out: &mut Out<'_, '_>, p: &Parsed) {
+fn watch<W: Host>(out: &mut Out<'_, '_, W>, p: &Parsed) {
     let output = match p.value("output") {
         None => WatchOutput::Table,
         Some("wide") => WatchOutput::Table,
@@ -323,7 +341,7 @@ fn watch(out: &mut Out<'_, '_>, p: &Parsed) {
     let deadline = match p.value("request-timeout").map(parse_duration) {
         None => None,
         Some(Some(0)) => None,
-        Some(Some(ms)) => Some(out.cluster().now_ms() + ms),
+        Some(Some(ms)) => Some(out.now_ms() + ms),
         Some(None) => {
             // client-go's clientcmd parses the flag when it builds the client config.
             out.err("error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)");
@@ -349,7 +367,7 @@ fn watch(out: &mut Out<'_, '_>, p: &Parsed) {
         events: p.flag("output-watch-events"),
         deadline_ms: deadline,
     });
-    match w.start(out.cluster()) {
+    match w.start(out.client()) {
         Ok(text) => {
             // --watch-only: the current state is not printed, only changes.
             if !p.flag("watch-only") {
@@ -371,6 +389,12 @@ fn objects_of(doc: &Value) -> Vec<Value> {
 }
 
 /// `--sort-by=<jsonpath>`: a stable sort on the field's text (numbers numerically).
+/// An object's (namespace, name).
+fn object_key(o: &Value) -> (String, String) {
+    let s = |k: &str| o.pointer(&format!("/metadata/{k}")).and_then(Value::as_str).unwrap_or("").to_string();
+    (s("namespace"), s("name"))
+}
+
 fn sort_objects(mut objs: Vec<Value>, field: &str) -> Vec<Value> {
     let template = normalize_template(field);
     let key = |o: &Value| jsonpath::execute(&template, o).unwrap_or_default();

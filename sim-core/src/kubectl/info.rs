@@ -5,16 +5,18 @@
 use super::errors::server_error;
 use super::flags::{namespace, parse_flags, FlagSpec, Kind, Parsed};
 use super::follow::LogFollow;
-use super::out::Out;
+use super::out::{Host, Out};
+use super::resource::{get, list, read_list};
 use super::tabwriter::KUBECTL_TABLE;
+use crate::api::client::ReadClient;
 use crate::api::object::get_str;
 use crate::api::registry::{AGGREGATED, DISCOVERY, SERVED};
+use crate::api::rest::{Method, Request};
 use crate::api::server::kind_info;
 use crate::api::status::Status;
-use crate::cluster::Cluster;
 use serde_json::Value;
 
-pub fn version(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn version<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(out, "version", args, &[("output", Some('o'), Kind::Value), ("client", None, Kind::Bool)]) else { return };
     if p.value("output").is_some() {
         out.err("error: \"kubectl version -o\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)");
@@ -28,7 +30,7 @@ pub fn version(out: &mut Out<'_, '_>, args: &[String]) {
     out.out(&s);
 }
 
-pub fn cluster_info(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn cluster_info<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     if parse_flags(out, "cluster-info", args, &[]).is_none() {
         return;
     }
@@ -39,7 +41,7 @@ pub fn cluster_info(out: &mut Out<'_, '_>, args: &[String]) {
     out.out("Kubernetes control plane is running at https://127.0.0.1:6443\nCoreDNS is running at https://127.0.0.1:6443/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy\nMetrics-server is running at https://127.0.0.1:6443/api/v1/namespaces/kube-system/services/https:metrics-server:https/proxy\n\nTo further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n");
 }
 
-pub fn config(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn config<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(out, "config", args, &[("current", None, Kind::Bool), ("minify", None, Kind::Bool)]) else { return };
     match p.args.first().map(String::as_str) {
         Some("current-context") => out.out("default\n"),
@@ -51,7 +53,7 @@ pub fn config(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// `kubectl api-versions`: every group/version discovery lists, sorted as strings.
-pub fn api_versions(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn api_versions<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     if parse_flags(out, "api-versions", args, &[]).is_none() {
         return;
     }
@@ -65,7 +67,7 @@ pub fn api_versions(out: &mut Out<'_, '_>, args: &[String]) {
     }
 }
 
-pub fn api_resources(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn api_resources<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(
         out,
         "api-resources",
@@ -113,7 +115,7 @@ pub fn api_resources(out: &mut Out<'_, '_>, args: &[String]) {
     out.out(&KUBECTL_TABLE.format(&text));
 }
 
-pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn logs<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let flags: &[FlagSpec] = &[
         ("container", Some('c'), Kind::Value),
         ("follow", Some('f'), Kind::Bool),
@@ -141,14 +143,11 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
             out.err("error: only one of selector or pod can be provided");
             return;
         }
-        let sel = match crate::api::selector::LabelSelector::parse(&selector) {
-            Ok(s) => s,
-            Err(e) => {
-                out.err(&format!("error: {e}"));
-                return;
-            }
-        };
-        let pods = out.cluster().api.list_objects(kind_info("Pod"), Some(&ns), &sel, &Default::default()).unwrap_or_default();
+        if let Err(e) = crate::api::selector::LabelSelector::parse(&selector) {
+            out.err(&format!("error: {e}"));
+            return;
+        }
+        let pods = list(out.client(), kind_info("Pod"), Some(&ns), &selector, "").unwrap_or_default();
         if pods.is_empty() {
             out.cx.err(&format!("No resources found in {ns} namespace.\n"));
             return;
@@ -163,14 +162,14 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
         out.err("error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples");
         return;
     };
-    let c = out.cluster();
+    let c = out.client();
     let pod = match target.split_once('/') {
         Some(("job" | "jobs" | "job.batch" | "jobs.batch", job)) => {
-            if c.api.get(kind_info("Job"), &ns, job).is_err() {
+            if get(c, kind_info("Job"), &ns, job).is_err() {
                 out.err(&server_error(&Status::not_found("jobs", "batch", job), None));
                 return;
             }
-            let pods = c.api.list_objects(kind_info("Pod"), Some(&ns), &Default::default(), &Default::default()).unwrap_or_default();
+            let pods = list(c, kind_info("Pod"), Some(&ns), "", "").unwrap_or_default();
             match pods
                 .into_iter()
                 .find(|p| p.pointer("/metadata/labels/batch.kubernetes.io~1job-name").and_then(Value::as_str) == Some(job))
@@ -184,7 +183,7 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
         }
         Some(("pod" | "pods" | "po", _)) | None => {
             let name = name_of(&target);
-            match c.api.get(kind_info("Pod"), &ns, &name) {
+            match get(c, kind_info("Pod"), &ns, &name) {
                 Ok(p) => p,
                 Err(s) => {
                     out.err(&server_error(&s, None));
@@ -201,38 +200,34 @@ pub fn logs(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// One pod's log (its only container), the last `tail` lines when given (negative = all).
-fn pod_log(out: &mut Out<'_, '_>, p: &Parsed, ns: &str, pod: &Value, tail: Option<i64>) {
+fn pod_log<W: Host>(out: &mut Out<'_, '_, W>, p: &Parsed, ns: &str, pod: &Value, tail: Option<i64>) {
     let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
-    let container = pod.pointer("/spec/containers/0/name").and_then(Value::as_str).unwrap_or("").to_string();
-    if let Some(wanted) = p.value("container").filter(|w| *w != container) {
-        out.err(&format!("Error from server (BadRequest): container {wanted} is not valid for pod {name}"));
+    // The pod's log subresource; the server says when there is none to read.
+    let path = format!("/api/v1/namespaces/{ns}/pods/{name}/log");
+    let mut req = Request::new(Method::Get, &path);
+    if let Some(c) = p.value("container") {
+        req = req.query("container", c);
+    }
+    if p.flag("previous") {
+        req = req.query("previous", "true");
+    }
+    if let Some(n) = tail.filter(|n| *n >= 0) {
+        req = req.query("tailLines", &n.to_string());
+    }
+    let r = out.request(&req);
+    if let Some(s) = r.status() {
+        out.err(&server_error(&s, None));
         return;
     }
-    let waiting = pod.pointer("/status/containerStatuses/0/state/waiting/reason").and_then(Value::as_str).map(str::to_string);
-    if let Some(reason) = waiting {
-        out.err(&format!("Error from server (BadRequest): container {container:?} in pod {name:?} is waiting to start: {reason}"));
-        return;
-    }
-    if pod.pointer("/spec/nodeName").is_none() {
-        out.err(&format!("Error from server (BadRequest): container {container:?} in pod {name:?} is waiting to start: ContainerCreating"));
-        return;
-    }
-    let key = format!("{ns}/{name}");
-    let log = out.cluster().pods.get(&key).map(|r| r.log.clone()).unwrap_or_default();
-    let shown = match tail.filter(|n| *n >= 0) {
-        Some(n) => {
-            let lines: Vec<&str> = log.lines().collect();
-            let start = lines.len().saturating_sub(n as usize);
-            lines[start..].iter().map(|l| format!("{l}\n")).collect()
-        }
-        None => log.clone(),
-    };
+    let shown = r.raw.unwrap_or_default();
     out.out(&shown);
     if p.flag("follow") {
-        let mut follow = LogFollow::new(key, log.len());
+        // The whole log so far, to know where the stream goes on from.
+        let whole = out.request(&Request::new(Method::Get, &path)).raw.unwrap_or_default();
+        let mut follow = LogFollow::new(ns.to_string(), name, whole.len());
         // A container that has already exited has nothing more to say.
-        follow.poll_done(out.cluster());
-        if !crate::shell::Foreground::done(&follow) {
+        follow.poll_done(out.client());
+        if !crate::shell::Foreground::<W>::done(&follow) {
             out.cx.foreground = Some(Box::new(follow));
         }
     }
@@ -243,7 +238,7 @@ fn name_of(target: &str) -> String {
 }
 
 /// Words Tab completes after `kubectl`: verbs, resource types, object names.
-pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
+pub fn completions(c: &dyn ReadClient, args: &[String], current: &str) -> Vec<String> {
     let verbs = [
         "get",
         "apply",
@@ -284,10 +279,7 @@ pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
         return Vec::new();
     }
     if args.last().is_some_and(|a| a == "-n" || a == "--namespace") {
-        return c
-            .api
-            .list_objects(kind_info("Namespace"), None, &Default::default(), &Default::default())
-            .unwrap_or_default()
+        return read_list(c, kind_info("Namespace"), None)
             .iter()
             .filter_map(|n| get_str(n, &["metadata", "name"]).map(str::to_string))
             .collect();
@@ -304,22 +296,12 @@ pub fn completions(c: &Cluster, args: &[String], current: &str) -> Vec<String> {
         }
         1 if positional[0] == "logs" => {
             let ns = namespace_arg(args);
-            c.api
-                .list_objects(kind_info("Pod"), Some(&ns), &Default::default(), &Default::default())
-                .unwrap_or_default()
-                .iter()
-                .filter_map(|p| get_str(p, &["metadata", "name"]).map(str::to_string))
-                .collect()
+            read_list(c, kind_info("Pod"), Some(&ns)).iter().filter_map(|p| get_str(p, &["metadata", "name"]).map(str::to_string)).collect()
         }
         _ if positional.len() >= 2 => {
             let Some(crate::api::registry::Resolved::Served(k)) = crate::api::registry::resolve(positional[1]) else { return Vec::new() };
             let ns = namespace_arg(args);
-            c.api
-                .list_objects(k, if k.namespaced { Some(ns.as_str()) } else { None }, &Default::default(), &Default::default())
-                .unwrap_or_default()
-                .iter()
-                .filter_map(|o| get_str(o, &["metadata", "name"]).map(str::to_string))
-                .collect()
+            read_list(c, k, Some(ns.as_str())).iter().filter_map(|o| get_str(o, &["metadata", "name"]).map(str::to_string)).collect()
         }
         _ => Vec::new(),
     }

@@ -5,13 +5,41 @@
 //! LocalQueue's pending workloads, in the order Kueue's queue keeps them.
 
 use super::flags::{self, namespace, FlagSpec, Kind};
-use super::out::Out;
+use super::out::{Host, Out};
+use super::resource::list as list_objects;
 use super::table_printer::{print_table, PrintOptions};
+use crate::api::client::Client;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
+use crate::api::rest::{Method, Request};
 use crate::api::server::kind_info;
-use crate::cluster::kueue::workload::{condition, is_true};
 use serde_json::{json, Value};
+
+/// A status condition of the given type.
+fn condition<'a>(o: &'a Value, ty: &str) -> Option<&'a Value> {
+    get(o, &["status", "conditions"]).and_then(Value::as_array)?.iter().find(|c| get_str(c, &["type"]) == Some(ty))
+}
+
+fn is_true(o: &Value, ty: &str) -> bool {
+    condition(o, ty).and_then(|c| get_str(c, &["status"])) == Some("True")
+}
+
+/// A ClusterQueue's pending workloads in queue order, as (namespace, LocalQueue, name), read
+/// from the visibility API as kueuectl does.
+fn pending_order(c: &mut dyn Client, cq: &str) -> Vec<(String, String, String)> {
+    let path = format!("/apis/visibility.kueue.x-k8s.io/v1beta2/clusterqueues/{cq}/pendingworkloads");
+    let r = c.request(&Request::new(Method::Get, &path).query("limit", "100000"));
+    let body: Value = r.raw.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(Value::Null);
+    body["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|w| {
+            let s = |v: &Value| v.as_str().unwrap_or("").to_string();
+            (s(&w["metadata"]["namespace"]), s(&w["localQueueName"]), s(&w["metadata"]["name"]))
+        })
+        .collect()
+}
 
 fn age(o: &Value, now: i64) -> String {
     get_str(o, &["metadata", "creationTimestamp"]).and_then(parse_time).map(|t| human_duration(now - t)).unwrap_or_default()
@@ -65,7 +93,7 @@ fn list_help() -> String {
     s
 }
 
-pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let p = match flags::parse(args, FLAGS) {
         Ok(p) => p,
         Err(e) => {
@@ -104,27 +132,20 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
         out.err("error: \"kubectl kueue list -o\" is not supported by the simulator; use kubectl get … -o (시뮬레이터가 지원하지 않습니다. kubectl get … -o 를 쓰세요)");
         return;
     }
-    let fields = match p.value("field-selector").map(crate::api::selector::FieldSelector::parse).transpose() {
-        Ok(f) => f.unwrap_or_default(),
-        Err(e) => {
-            out.err(&format!("Error: {e}"));
-            return;
-        }
-    };
+    if let Some(Err(e)) = p.value("field-selector").map(crate::api::selector::FieldSelector::parse) {
+        out.err(&format!("Error: {e}"));
+        return;
+    }
     let all_ns = p.flag("all-namespaces");
     let ns = namespace(&p);
-    let c = out.cluster();
-    let now = c.now_unix();
-    let selector = match p.value("selector").map(crate::api::selector::LabelSelector::parse).transpose() {
-        Ok(s) => s.unwrap_or_default(),
-        Err(e) => {
-            out.err(&format!("Error: {e}"));
-            return;
-        }
-    };
-    let list = |kind: &str, scoped: bool| {
-        c.api
-            .list_objects(kind_info(kind), if scoped && !all_ns { Some(ns.as_str()) } else { None }, &selector, &fields)
+    let now = out.now_unix();
+    if let Some(Err(e)) = p.value("selector").map(crate::api::selector::LabelSelector::parse) {
+        out.err(&format!("Error: {e}"));
+        return;
+    }
+    let (selector, field_selector) = (p.value("selector").unwrap_or("").to_string(), p.value("field-selector").unwrap_or("").to_string());
+    let list = |out: &mut Out<'_, '_, W>, kind: &str, scoped: bool| {
+        list_objects(out.client(), kind_info(kind), if scoped && !all_ns { Some(ns.as_str()) } else { None }, &selector, &field_selector)
             .unwrap_or_default()
     };
     let (columns, rows, namespaced): (Vec<Value>, Vec<Value>, bool) = match what {
@@ -136,7 +157,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                     return;
                 }
             };
-            let rows = list("ClusterQueue", false)
+            let rows = list(out, "ClusterQueue", false)
                 .iter()
                 .filter(|cq| active.is_none_or(|want| is_true(cq, "Active") == want))
                 .map(|cq| {
@@ -165,7 +186,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             )
         }
         "localqueue" | "lq" => {
-            let rows = list("LocalQueue", true)
+            let rows = list(out, "LocalQueue", true)
                 .iter()
                 .filter(|lq| p.value("clusterqueue").is_none_or(|cq| get_str(lq, &["spec", "clusterQueue"]) == Some(cq)))
                 .map(|lq| {
@@ -192,7 +213,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             )
         }
         "resourceflavor" | "rf" => {
-            let rows = list("ResourceFlavor", false)
+            let rows = list(out, "ResourceFlavor", false)
                 .iter()
                 .map(|rf| {
                     let mut labels: Vec<String> = get(rf, &["spec", "nodeLabels"]).and_then(Value::as_object).into_iter().flatten().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or(""))).collect();
@@ -203,21 +224,19 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             (vec![col("Name", "string"), col("Node Labels", "string"), col("Age", "string")], rows, false)
         }
         "workload" | "kwl" | "kueueworkload" | "kueueworkloads" => {
-            let workloads = list("Workload", true);
-            let lqs = c.api.list_objects(kind_info("LocalQueue"), None, &Default::default(), &Default::default()).unwrap_or_default();
+            let workloads = list(out, "Workload", true);
+            let lqs = list_objects(out.client(), kind_info("LocalQueue"), None, "", "").unwrap_or_default();
             // Each ClusterQueue's pending workloads in queue order (what the visibility API lists).
-            let pending_order: std::collections::BTreeMap<String, Vec<(String, String, String)>> = c
-                .kueue
-                .cache
-                .cqs
-                .keys()
-                .map(|cq| {
-                    (
-                        cq.clone(),
-                        c.kueue.pending_in_order(cq).iter().map(|w| (w.namespace.clone(), w.queue_name.clone(), w.name.clone())).collect(),
-                    )
-                })
-                .collect();
+            let pending_order: std::collections::BTreeMap<String, Vec<(String, String, String)>> =
+                list_objects(out.client(), kind_info("ClusterQueue"), None, "", "")
+                    .unwrap_or_default()
+                    .iter()
+                    .filter_map(|cq| get_str(cq, &["metadata", "name"]).map(str::to_string))
+                    .map(|cq| {
+                        let order = pending_order(out.client(), &cq);
+                        (cq, order)
+                    })
+                    .collect();
             let status_of = |w: &Value| {
                 if is_true(w, "Finished") {
                     "FINISHED"
@@ -373,7 +392,7 @@ fn parse_statuses(values: &[String]) -> Result<Vec<&'static str>, String> {
 
 /// Resolves `--for TYPE/NAME` to the object's uid. `Err(None)` means "nothing found"
 /// (already reported on stderr, exit 0 like kueuectl).
-fn find_for_object(out: &mut Out<'_, '_>, spec: &str, ns: Option<&str>) -> Result<String, Option<String>> {
+fn find_for_object<W: Host>(out: &mut Out<'_, '_, W>, spec: &str, ns: Option<&str>) -> Result<String, Option<String>> {
     let segments: Vec<&str> = spec.split('/').collect();
     let (resource, name) = match segments.as_slice() {
         [r, n] => (*r, *n),
@@ -388,9 +407,7 @@ fn find_for_object(out: &mut Out<'_, '_>, spec: &str, ns: Option<&str>) -> Resul
         // The REST mapper's NoResourceMatchError, with an empty group and version.
         None => return Err(Some(format!("Error: no matches for /, Resource={}", resource.to_ascii_lowercase()))),
     };
-    let c = out.cluster();
-    let found =
-        c.api.list_objects(info, if info.namespaced { ns } else { None }, &Default::default(), &Default::default()).unwrap_or_default();
+    let found = list_objects(out.client(), info, if info.namespaced { ns } else { None }, "", "").unwrap_or_default();
     match found.iter().find(|o| get_str(o, &["metadata", "name"]) == Some(name)) {
         Some(o) => Ok(get_str(o, &["metadata", "uid"]).unwrap_or("").to_string()),
         None => {

@@ -2,9 +2,13 @@
 //!
 //! The imports run one way: `command` (the dispatcher) → the verbs (`get`, `describe`, `write`,
 //! `modify`, `edit`, `info`, `kueuectl`) → the shared leaf modules (`out`, `flags`, `errors`,
-//! `resource`, `json`, `yaml`, `jsonpath`, `table_printer`, `tabwriter`, `watch`, `follow`). No
-//! file imports `command`, no verb another verb (`tests/layering.rs` holds this).
+//! `resource`, `apply`, `json`, `yaml`, `jsonpath`, `table_printer`, `tabwriter`, `watch`,
+//! `follow`). No file imports `command`, no verb another verb (`tests/layering.rs` holds this).
+//!
+//! kubectl is a pure client: it reaches the world only through `api::client::Client` (REST
+//! requests and the audit log) and `clock::World` (virtual time); it never names the cluster.
 
+pub mod apply;
 pub mod command;
 pub mod describe;
 pub mod edit;

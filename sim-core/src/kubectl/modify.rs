@@ -6,19 +6,20 @@
 use super::errors::server_error;
 use super::flags::{namespace, parse_duration, parse_flags, Kind};
 use super::jsonpath;
-use super::out::Out;
-use super::resource::resolve_type;
+use super::out::{Host, Out};
+use super::resource::{get as get_object, list as list_objects, object_path, resolve_type, result};
+use crate::api::audit::LearnerWrite;
 use crate::api::object::get_str;
 use crate::api::registry::KindInfo;
-use crate::api::server::PatchType;
-use crate::cluster::audit::LearnerWrite;
+use crate::api::rest::{Method, Request};
+use crate::api::status::Status;
 use serde_json::{json, Map, Value};
 
 /// Objects named on the command line: kind and name.
 type Targets = Vec<(&'static KindInfo, String)>;
 
 /// `TYPE NAME...` or `TYPE/NAME...` followed by the remaining arguments.
-fn targets(out: &mut Out<'_, '_>, args: &[String]) -> Option<(Targets, Vec<String>)> {
+fn targets<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) -> Option<(Targets, Vec<String>)> {
     let first = args.first()?;
     if let Some((t, n)) = first.split_once('/') {
         let kind = resolve_type(out, t)?;
@@ -38,7 +39,7 @@ fn targets(out: &mut Out<'_, '_>, args: &[String]) -> Option<(Targets, Vec<Strin
 }
 
 /// `kubectl label` and `kubectl annotate`.
-pub fn label(out: &mut Out<'_, '_>, args: &[String], annotate: bool) {
+pub fn label<W: Host>(out: &mut Out<'_, '_, W>, args: &[String], annotate: bool) {
     let verb = if annotate { "annotate" } else { "label" };
     let Some(p) = parse_flags(
         out,
@@ -65,7 +66,7 @@ pub fn label(out: &mut Out<'_, '_>, args: &[String], annotate: bool) {
     let field = if annotate { "annotations" } else { "labels" };
     for (kind, name) in objs {
         let obj_ns = if kind.namespaced { ns.as_str() } else { "" };
-        let current = match out.cluster().api.get(kind, obj_ns, &name) {
+        let current = match get_object(out.client(), kind, obj_ns, &name) {
             Ok(o) => o,
             Err(e) => {
                 out.err(&server_error(&e, None));
@@ -122,9 +123,8 @@ pub fn label(out: &mut Out<'_, '_>, args: &[String], annotate: bool) {
             continue;
         }
         let body = json!({"metadata": {field: patch}});
-        let now = out.cluster().now_unix();
         let dry = p.value("dry-run").is_some();
-        match out.cluster().api.patch(now, kind, obj_ns, &name, PatchType::Merge, &body, false, dry) {
+        match send_patch(out, kind, obj_ns, &name, "merge", &body, false, dry) {
             Ok(_) => {
                 if !dry {
                     out.record(LearnerWrite::Patch {
@@ -143,7 +143,7 @@ pub fn label(out: &mut Out<'_, '_>, args: &[String], annotate: bool) {
     }
 }
 
-pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn patch<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(
         out,
         "patch",
@@ -176,9 +176,7 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
         }
     };
     let patch_type = match p.value("type").unwrap_or("strategic") {
-        "merge" => PatchType::Merge,
-        "json" => PatchType::Json,
-        "strategic" => PatchType::Strategic,
+        t @ ("merge" | "json" | "strategic") => t,
         other => {
             out.err(&format!("error: --type must be one of [json merge strategic], not {other:?}"));
             return;
@@ -187,10 +185,9 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
     let status = p.value("subresource") == Some("status");
     for (kind, name) in objs {
         let obj_ns = if kind.namespaced { ns.as_str() } else { "" };
-        let before = out.cluster().api.get(kind, obj_ns, &name).ok();
-        let now = out.cluster().now_unix();
+        let before = get_object(out.client(), kind, obj_ns, &name).ok();
         let dry = p.value("dry-run").is_some();
-        match out.cluster().api.patch(now, kind, obj_ns, &name, patch_type, &body, status, dry) {
+        match send_patch(out, kind, obj_ns, &name, patch_type, &body, status, dry) {
             Ok(after) => {
                 if !dry && !status {
                     out.record(LearnerWrite::Patch {
@@ -198,12 +195,7 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
                         kind: kind.kind.to_string(),
                         namespace: obj_ns.to_string(),
                         name: name.clone(),
-                        patch_type: match patch_type {
-                            PatchType::Json => "json",
-                            PatchType::Strategic => "strategic",
-                            _ => "merge",
-                        }
-                        .into(),
+                        patch_type: patch_type.into(),
                         patch: body.clone(),
                     });
                 }
@@ -218,8 +210,39 @@ pub fn patch(out: &mut Out<'_, '_>, args: &[String]) {
     }
 }
 
+/// PATCH one object (or its status) with kubectl's `--type` (`merge`, `json`, `strategic`).
+#[allow(clippy::too_many_arguments)]
+fn send_patch<W: Host>(
+    out: &mut Out<'_, '_, W>,
+    kind: &KindInfo,
+    ns: &str,
+    name: &str,
+    patch_type: &str,
+    body: &Value,
+    status: bool,
+    dry: bool,
+) -> Result<Value, Status> {
+    let mut path = object_path(kind, ns, Some(name));
+    if status {
+        path.push_str("/status");
+    }
+    let mut req = Request::new(Method::Patch, &path).body(body.clone());
+    req.content_type = Some(
+        match patch_type {
+            "json" => "application/json-patch+json",
+            "strategic" => "application/strategic-merge-patch+json",
+            _ => "application/merge-patch+json",
+        }
+        .to_string(),
+    );
+    if dry {
+        req = req.query("dryRun", "All");
+    }
+    result(out.request(&req)).map(|r| r.body)
+}
+
 /// Parses a duration like `30s`, `2m`, `1h`, `500ms`, `0` (kubectl's `--timeout`).
-pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn wait<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(
         out,
         "wait",
@@ -252,13 +275,9 @@ pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
     let mut objs: Targets = Vec::new();
     if p.args.first().is_some_and(|a| !a.contains('/')) && (p.flag("all") || p.value("selector").is_some()) {
         let Some(kind) = resolve_type(out, &p.args[0]) else { return };
-        let labels = crate::api::selector::LabelSelector::parse(p.value("selector").unwrap_or("")).unwrap_or_default();
-        for o in out
-            .cluster()
-            .api
-            .list_objects(kind, if kind.namespaced { Some(ns.as_str()) } else { None }, &labels, &Default::default())
-            .unwrap_or_default()
-        {
+        let selector = p.value("selector").unwrap_or("");
+        let selector = if crate::api::selector::LabelSelector::parse(selector).is_ok() { selector } else { "" };
+        for o in list_objects(out.client(), kind, Some(ns.as_str()), selector, "").unwrap_or_default() {
             objs.push((kind, get_str(&o, &["metadata", "name"]).unwrap_or("").to_string()));
         }
         if objs.is_empty() {
@@ -307,11 +326,11 @@ pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
     };
     for (kind, name) in objs {
         let obj_ns = if kind.namespaced { ns.clone() } else { String::new() };
-        let start = out.cluster().now_ms();
+        let start = out.now_ms();
         let shown = format!("{}/{name}", kind.qualified_singular());
-        let exists = out.cluster().api.get(kind, &obj_ns, &name).is_ok();
+        let exists = get_object(out.client(), kind, &obj_ns, &name).is_ok();
         if cond != "delete" && !exists {
-            out.err(&server_error(&crate::api::status::Status::not_found(kind.plural, kind.group, &name), None));
+            out.err(&server_error(&Status::not_found(kind.plural, kind.group, &name), None));
             continue;
         }
         // Waiting for the deletion of something already gone succeeds at once, silently.
@@ -319,7 +338,7 @@ pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
             continue;
         }
         loop {
-            let obj = out.cluster().api.get(kind, &obj_ns, &name).ok();
+            let obj = get_object(out.client(), kind, &obj_ns, &name).ok();
             match met(obj.as_ref()) {
                 Ok(true) => {
                     out.out(&format!("{shown} condition met\n"));
@@ -331,13 +350,12 @@ pub fn wait(out: &mut Out<'_, '_>, args: &[String]) {
                     return;
                 }
             }
-            let c = out.cluster();
-            if c.now_ms() >= start + timeout {
+            if out.now_ms() >= start + timeout {
                 out.err(&format!("error: timed out waiting for the condition on {}/{name}", kind.plural));
                 break;
             }
-            let step = 1_000.min(start + timeout - c.now_ms()).max(1);
-            c.advance(step);
+            let step = 1_000.min(start + timeout - out.now_ms()).max(1);
+            out.sleep(step);
         }
     }
 }

@@ -5,12 +5,13 @@
 //! resourceVersions with what it has shown. The simulator's controllers change objects between
 //! polls, so several changes to one object within a poll (one virtual second) show as one row.
 
+use super::out::Host;
 use super::resource::path;
 use super::table_printer::{table_lines, PrintOptions};
 use super::tabwriter::KUBECTL_TABLE;
+use crate::api::client::Client;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
-use crate::cluster::Cluster;
 use crate::shell::Foreground;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -62,7 +63,7 @@ impl Watch {
     }
 
     /// The server's current table rows, or its error body.
-    fn rows(&mut self, c: &mut Cluster) -> Result<Vec<Value>, Value> {
+    fn rows(&mut self, c: &mut dyn Client) -> Result<Vec<Value>, Value> {
         let spec = &self.spec;
         let mut req = Request::new(Method::Get, &path(spec.kind, spec.namespace.as_deref(), spec.name.as_deref())).table();
         if !spec.selector.is_empty() {
@@ -71,7 +72,7 @@ impl Watch {
         if !spec.fields.is_empty() {
             req = req.query("fieldSelector", &spec.fields);
         }
-        let r = c.api.handle(c.now_unix(), &req);
+        let r = c.request(&req);
         if !r.is_success() {
             return Err(r.body);
         }
@@ -81,7 +82,7 @@ impl Watch {
 
     /// The first output: the current objects under a header. Errors are the server's (a named
     /// object that does not exist), after which the watch does not start.
-    pub fn start(&mut self, c: &mut Cluster) -> Result<String, Value> {
+    pub fn start(&mut self, c: &mut dyn Client) -> Result<String, Value> {
         let rows = self.rows(c)?;
         for row in &rows {
             let (key, rv) = keyed(row);
@@ -146,8 +147,8 @@ impl Watch {
     }
 }
 
-impl Foreground<Cluster> for Watch {
-    fn poll(&mut self, c: &mut Cluster) -> String {
+impl<W: Host> Foreground<W> for Watch {
+    fn poll(&mut self, c: &mut W) -> String {
         let Ok(rows) = self.rows(c) else {
             // A named object that went away: its deletion was already shown or never seen.
             let gone: Vec<(&str, Value)> = std::mem::take(&mut self.seen).into_values().map(|(_, r)| ("DELETED", r)).collect();

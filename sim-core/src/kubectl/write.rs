@@ -3,14 +3,18 @@
 //! Reading `-f` files, directories and stdin (multi-document YAML), mapping kinds, and the exact
 //! success and error lines.
 
+use super::apply::{apply as apply_object, last_applied_value, ApplyOutcome, LAST_APPLIED};
 use super::errors::server_error;
 use super::flags::{namespace, parse_duration, parse_flags, FlagSpec, Kind};
-use super::out::Out;
-use super::resource::resolve_type;
+use super::out::{Host, Out};
+use super::resource::{get, list as list_objects, object_path, resolve_type, result};
+use crate::api::audit::LearnerWrite;
+use crate::api::client::{Client, Direct};
 use crate::api::registry::{discovered_kind, kind_for, KindInfo};
-use crate::api::server::{ApiServer, ApplyOutcome, DeleteOptions, Propagation};
+use crate::api::rest::{Method, Request};
+use crate::api::server::ApiServer;
 use crate::api::status::Status;
-use crate::cluster::audit::LearnerWrite;
+use crate::clock::World;
 use crate::vfs::NodeKind;
 use serde_json::{json, Value};
 
@@ -68,7 +72,7 @@ fn yaml_error(e: &serde_norway::Error) -> String {
 
 /// Reads every `-f` path (files, directories in lexical order, `-` for stdin). Errors are
 /// kubectl's lines; documents before a broken one are still returned.
-fn read_docs(out: &mut Out<'_, '_>, paths: &[String], recursive: bool) -> (Vec<Doc>, Vec<String>) {
+fn read_docs<W: Host>(out: &mut Out<'_, '_, W>, paths: &[String], recursive: bool) -> (Vec<Doc>, Vec<String>) {
     let mut docs = Vec::new();
     let mut errors = Vec::new();
     let mut files: Vec<(String, String)> = Vec::new();
@@ -172,7 +176,7 @@ fn map_doc(doc: &Doc, cli_ns: Option<&str>) -> Result<(&'static KindInfo, String
 
 /// Prints collected errors the way kubectl's checkErr does: one error with `error: ` (or the
 /// server's form), several as an aggregate without the prefix.
-fn print_errors(out: &mut Out<'_, '_>, errors: Vec<String>) {
+fn print_errors<W: Host>(out: &mut Out<'_, '_, W>, errors: Vec<String>) {
     let many = errors.len() > 1;
     for e in errors {
         if many {
@@ -192,7 +196,7 @@ fn server_error_in_file(s: &Status, verb: &str, source: &str, many: bool) -> Str
     server_error(s, Some((verb, source)))
 }
 
-pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
+pub fn apply<W: Host>(out: &mut Out<'_, '_, W>, args: &[String], _create: bool) {
     let Some(p) = parse_flags(out, "apply", args, FILE_FLAGS) else { return };
     if p.flag("server-side") {
         out.err("error: \"kubectl apply --server-side\" is not supported by the simulator yet (시뮬레이터가 아직 지원하지 않습니다)");
@@ -211,7 +215,6 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
     }
     let cli_ns = p.value("namespace").map(str::to_string);
     let name_only = p.value("output") == Some("name");
-    let now = out.cluster().now_unix();
     let mut server_errors: Vec<(Status, String, &'static str)> = Vec::new();
     for doc in &docs {
         let (kind, ns) = match map_doc(doc, cli_ns.as_deref()) {
@@ -223,13 +226,13 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
         };
         let name = doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
         if dry_run == "client" {
-            let exists = out.cluster().api.get(kind, &ns, &name).is_ok();
+            let exists = get(out.client(), kind, &ns, &name).is_ok();
             let verb = if exists { "configured" } else { "created" };
             out.out(&format!("{}/{name} {verb} (dry run)\n", kind.qualified_singular()));
             continue;
         }
         let server_dry = dry_run == "server";
-        match out.cluster().api.apply(now, kind, &ns, &doc.obj, server_dry) {
+        match apply_object(out.client(), kind, &ns, &doc.obj, server_dry) {
             Ok(applied) => {
                 if !server_dry {
                     out.record(LearnerWrite::apply(doc.obj.clone(), &ns, kind.namespaced));
@@ -258,7 +261,7 @@ pub fn apply(out: &mut Out<'_, '_>, args: &[String], _create: bool) {
                 }
             }
             Err(s) => {
-                let verb = if out.cluster().api.get(kind, &ns, &name).is_ok() { "patching" } else { "creating" };
+                let verb = if get(out.client(), kind, &ns, &name).is_ok() { "patching" } else { "creating" };
                 server_errors.push((s, doc.source.clone(), verb));
             }
         }
@@ -289,7 +292,7 @@ fn unmodelled_integration(kind: &crate::api::registry::KindInfo, obj: &Value) ->
     )
 }
 
-pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn create<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     // `kubectl create namespace NAME`
     // The subcommand is the first argument that is not a flag or a flag's value.
     let mut sub = None;
@@ -323,10 +326,9 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
             return;
         }
         let name = p.args[0].clone();
-        let now = out.cluster().now_unix();
         let obj = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}});
         let dry = p.value("dry-run") == Some("server");
-        match out.cluster().api.create(now, crate::api::server::kind_info("Namespace"), "", obj.clone(), dry) {
+        match create_object(out.client(), crate::api::server::kind_info("Namespace"), "", obj.clone(), dry) {
             Ok(_) if dry => out.out(&format!("namespace/{name} created (server dry run)\n")),
             Ok(_) if p.value("output") == Some("name") => {
                 out.record(LearnerWrite::apply(obj, "", false));
@@ -359,7 +361,6 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
         return;
     }
     let cli_ns = p.value("namespace").map(str::to_string);
-    let now = out.cluster().now_unix();
     let mut server_errors = Vec::new();
     for doc in &docs {
         let (kind, ns) = match map_doc(doc, cli_ns.as_deref()) {
@@ -371,11 +372,11 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
         };
         let mut obj = doc.obj.clone();
         if p.flag("save-config") {
-            let ann = crate::api::patch::last_applied_value(&obj);
-            obj["metadata"]["annotations"][crate::api::patch::LAST_APPLIED] = json!(ann);
+            let ann = last_applied_value(&obj);
+            obj["metadata"]["annotations"][LAST_APPLIED] = json!(ann);
         }
         let dry = p.value("dry-run") == Some("server");
-        match out.cluster().api.create(now, kind, &ns, obj.clone(), dry) {
+        match create_object(out.client(), kind, &ns, obj.clone(), dry) {
             Ok(o) => {
                 if !dry {
                     out.record(LearnerWrite::apply(obj, &ns, kind.namespaced));
@@ -396,16 +397,16 @@ pub fn create(out: &mut Out<'_, '_>, args: &[String]) {
     print_errors(out, errors);
 }
 
-pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn delete<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(out, "delete", args, DELETE_FLAGS) else { return };
     let ns = namespace(&p);
     let explicit_ns = p.value("namespace").is_some();
     let grace: Option<i64> =
         if p.flag("now") { Some(1) } else { p.value("grace-period").and_then(|g| g.parse().ok()).filter(|g: &i64| *g >= 0) };
     let propagation = match p.value("cascade") {
-        Some("foreground") => Propagation::Foreground,
-        Some("orphan") | Some("false") => Propagation::Orphan,
-        _ => Propagation::Background,
+        Some("foreground") => "Foreground",
+        Some("orphan") | Some("false") => "Orphan",
+        _ => "Background",
     };
     let wait = p.bools.get("wait").copied().unwrap_or(true);
     let limit_ms = match p.value("timeout").map(parse_duration) {
@@ -417,7 +418,7 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
         }
         _ => 600_000,
     };
-    let opts = DeleteOptions { dry_run: p.value("dry-run").is_some_and(|d| d != "none"), propagation, grace_period_seconds: grace };
+    let dry_run = p.value("dry-run").is_some_and(|d| d != "none");
     let mut targets: Vec<(&'static KindInfo, String, String, Option<String>)> = Vec::new();
     let mut errors = Vec::new();
     let paths = p.all("filename");
@@ -457,10 +458,10 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
                 out.err("error: resource(s) were provided, but no name was specified");
                 return;
             }
-            let labels = crate::api::selector::LabelSelector::parse(selector).unwrap_or_default();
+            let selector = if crate::api::selector::LabelSelector::parse(selector).is_ok() { selector } else { "" };
             for k in kinds {
                 let scope = if k.namespaced && !p.flag("all-namespaces") { Some(ns.as_str()) } else { None };
-                for o in out.cluster().api.list_objects(k, scope, &labels, &Default::default()).unwrap_or_default() {
+                for o in list_objects(out.client(), k, scope, selector, "").unwrap_or_default() {
                     let on = o.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("").to_string();
                     targets.push((k, on, o.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string(), None));
                 }
@@ -485,10 +486,18 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
     }
     let mut deleted: Vec<(&'static KindInfo, String, String)> = Vec::new();
     for (kind, tns, name, source) in targets {
-        let now = out.cluster().now_unix();
-        match out.cluster().api.delete(now, kind, &tns, &name, &opts) {
+        // DeleteOptions in the body, as client-go sends them.
+        let mut options = json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": propagation});
+        if let Some(g) = grace {
+            options["gracePeriodSeconds"] = json!(g);
+        }
+        if dry_run {
+            options["dryRun"] = json!(["All"]);
+        }
+        let req = Request::new(Method::Delete, &object_path(kind, &tns, Some(&name))).body(options);
+        match result(out.request(&req)) {
             Ok(_) => {
-                if !opts.dry_run {
+                if !dry_run {
                     out.record(LearnerWrite::Delete {
                         api_version: kind.api_version(),
                         kind: kind.kind.to_string(),
@@ -498,7 +507,7 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
                 }
                 let suffix = match p.value("dry-run") {
                     Some("server") => " (server dry run)",
-                    Some(_) if opts.dry_run => " (dry run)",
+                    Some(_) if dry_run => " (dry run)",
                     _ => "",
                 };
                 let verb = if p.flag("force") && grace == Some(0) { "force deleted" } else { "deleted" };
@@ -518,25 +527,23 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
     }
     // --wait (the default): block until the objects are really gone, in virtual time — up to
     // --timeout (kubectl's 0 means forever; the simulator stops after ten virtual minutes).
-    if wait && !opts.dry_run {
+    if wait && !dry_run {
+        // The deletion's first consequences (finalizers the controllers remove at once) come
+        // before the first look, as they would while kubectl sets up its watch.
+        World::settle(&mut *out.cx.world);
         let mut waited = 0;
         loop {
-            out.cluster().settle();
-            let c = out.cluster();
-            if deleted.iter().all(|(k, n, name)| c.api.get(k, n, name).is_err()) {
+            let left: Vec<&(&'static KindInfo, String, String)> =
+                deleted.iter().filter(|(k, n, name)| get(out.client(), k, n, name).is_ok()).collect();
+            if left.is_empty() {
                 break;
             }
             if waited >= limit_ms {
-                let left: Vec<String> = deleted
-                    .iter()
-                    .filter(|(k, n, name)| c.api.get(k, n, name).is_ok())
-                    .map(|(k, _, name)| format!("error: timed out waiting for the condition on {}/{name}", k.plural))
-                    .collect();
-                errors.extend(left);
+                errors.extend(left.iter().map(|(k, _, name)| format!("error: timed out waiting for the condition on {}/{name}", k.plural)));
                 break;
             }
             let step = 1_000.min(limit_ms - waited);
-            c.advance(step);
+            out.sleep(step);
             waited += step;
         }
     }
@@ -544,7 +551,7 @@ pub fn delete(out: &mut Out<'_, '_>, args: &[String]) {
 }
 
 /// `kubectl create job NAME --image=IMAGE [-- COMMAND [args...]]`
-fn create_job(out: &mut Out<'_, '_>, args: &[String]) {
+fn create_job<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(
         out,
         "create job",
@@ -569,9 +576,8 @@ fn create_job(out: &mut Out<'_, '_>, args: &[String]) {
     }
     let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name, "namespace": ns},
         "spec": {"template": {"spec": {"containers": [container], "restartPolicy": "Never"}}}});
-    let now = out.cluster().now_unix();
     let dry = p.value("dry-run") == Some("server");
-    match out.cluster().api.create(now, crate::api::server::kind_info("Job"), &ns, job.clone(), dry) {
+    match create_object(out.client(), crate::api::server::kind_info("Job"), &ns, job.clone(), dry) {
         Ok(_) => {
             if !dry {
                 out.record(LearnerWrite::apply(job, &ns, true));
@@ -580,6 +586,15 @@ fn create_job(out: &mut Out<'_, '_>, args: &[String]) {
         }
         Err(s) => out.err(&format!("error: failed to create job: {}", s.message)),
     }
+}
+
+/// POST an object (kubectl's default `fieldValidation=Strict`).
+fn create_object(c: &mut dyn Client, kind: &KindInfo, ns: &str, obj: Value, dry: bool) -> Result<Value, Status> {
+    let mut req = Request::new(Method::Post, &object_path(kind, ns, None)).body(obj).query("fieldValidation", "Strict");
+    if dry {
+        req = req.query("dryRun", "All");
+    }
+    result(c.request(&req)).map(|r| r.body)
 }
 
 /// A problem with one document of a manifest file, for the editor's inline diagnostics.
@@ -630,32 +645,13 @@ pub fn check_manifest_file(api: &ApiServer, now: i64, source: &str, text: &str) 
                 continue;
             }
         };
-        let api = scratch.get_or_insert_with(|| api.clone());
+        // A server-side dry run through a client of the copy.
+        let mut client = Direct { api: scratch.get_or_insert_with(|| api.clone()), now };
         let name = doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
-        if let Err(s) = api.apply(now, kind, &ns, &doc.obj, true) {
-            let verb = if api.get(kind, &ns, &name).is_ok() { "patching" } else { "creating" };
+        if let Err(s) = apply_object(&mut client, kind, &ns, &doc.obj, true) {
+            let verb = if get(&mut client, kind, &ns, &name).is_ok() { "patching" } else { "creating" };
             problems.push(ManifestProblem { line, message: server_error_in_file(&s, verb, source, false) });
         }
     }
     problems
-}
-
-#[cfg(test)]
-mod manifest_tests {
-    use super::*;
-    use crate::cluster::Cluster;
-
-    #[test]
-    fn each_document_gets_what_apply_would_say_on_its_first_line() {
-        let c = Cluster::new(1);
-        let text = "# flavor\napiVersion: kueue.x-k8s.io/v1beta1\nkind: ResourceFlavor\nmetadata:\n  name: f\n---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: nowhere\nspec:\n  clusterQueue: x\n---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: ok\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n";
-        let before = c.api.resource_version();
-        let p = check_manifest_file(&c.api, c.now_unix(), "f.yaml", text);
-        assert_eq!(p.len(), 2, "{p:?}");
-        assert_eq!(p[0].line, 2);
-        assert!(p[0].message.starts_with("resource mapping not found for name: \"f\" namespace: \"\" from \"f.yaml\": no matches for kind \"ResourceFlavor\" in version \"kueue.x-k8s.io/v1beta1\""), "{}", p[0].message);
-        assert_eq!(p[1].line, 7);
-        assert_eq!(p[1].message, "Error from server (NotFound): error when creating \"f.yaml\": namespaces \"nowhere\" not found");
-        assert_eq!(c.api.resource_version(), before);
-    }
 }

@@ -1179,6 +1179,8 @@ impl<W: World + 'static> Interp<W> {
                 let consumed = cx.stdin_read.get();
                 let out = std::mem::take(&mut cx.out);
                 drop(cx);
+                // The command boundary: the world reacts to what the command did.
+                world.settle();
                 if world.now_ms() != before {
                     core.slept.set(true);
                 }

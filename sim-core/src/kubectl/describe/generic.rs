@@ -1,8 +1,8 @@
 //! The generic describer Kueue's custom resources get (upstream `describe.go`: `genericDescriber`, `printUnstructuredContent`).
 
 use super::printer::{annotations_block, events_block, labels_block, scalar, smart_label};
+use crate::api::client::Client;
 use crate::api::object::{get, get_str};
-use crate::cluster::Cluster;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
 use serde_json::Value;
 
@@ -40,7 +40,7 @@ fn unstructured(out: &mut String, level: usize, content: &serde_json::Map<String
 }
 
 /// Name, namespace, labels and annotations, the rest of the object, then the Events section.
-pub fn describe_generic(c: &Cluster, obj: &Value) -> String {
+pub fn describe_generic(c: &mut dyn Client, now: i64, obj: &Value) -> String {
     let mut text = format!(
         "Name:\t{}\nNamespace:\t{}\n",
         get_str(obj, &["metadata", "name"]).unwrap_or(""),
@@ -51,7 +51,7 @@ pub fn describe_generic(c: &Cluster, obj: &Value) -> String {
     if let Some(m) = obj.as_object() {
         unstructured(&mut text, 0, m, "");
     }
-    let events = events_block(c, obj);
+    let events = events_block(c, now, obj);
     // `Events:\t<none>` joins the block above it; an events table is laid out on its own.
     if events.starts_with("Events:\t") {
         text.push_str(&events);

@@ -1,14 +1,14 @@
 //! `kubectl describe job` (upstream `describe.go`: `JobDescriber`, `describeJob`, `DescribePodTemplate`).
 
 use super::printer::{annotations_block, events_block, labels_block, quantity_lines, rfc1123z, scalar, tolerations_text};
+use crate::api::client::Client;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
-use crate::cluster::Cluster;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
 use serde_json::Value;
 
 /// A Job: its spec and status counts, the pod template, then the Events section.
-pub fn describe_job(c: &Cluster, job: &Value) -> String {
+pub fn describe_job(c: &mut dyn Client, now: i64, job: &Value) -> String {
     let s = |p: &[&str]| get(job, p).map(scalar).unwrap_or_default();
     let mut t = format!("Name:\t{}\nNamespace:\t{}\n", s(&["metadata", "name"]), s(&["metadata", "namespace"]));
     let selector = get(job, &["spec", "selector", "matchLabels"])
@@ -100,7 +100,7 @@ pub fn describe_job(c: &Cluster, job: &Value) -> String {
         .collect();
     t.push_str(&format!("  Node-Selectors:\t{}\n", if selectors.is_empty() { "<none>".to_string() } else { selectors.join("\n\t") }));
     t.push_str(&format!("  Tolerations:\t{}\n", tolerations_text(get(&tpl, &["spec", "tolerations"]))));
-    let events = events_block(c, job);
+    let events = events_block(c, now, job);
     if events.starts_with("Events:\t") {
         t.push_str(&events);
         KUBECTL_DESCRIBE.format(&t)

@@ -13,8 +13,8 @@ mod printer;
 
 use super::errors::server_error;
 use super::flags::{namespace, parse_flags, FlagSpec, Kind};
-use super::out::Out;
-use super::resource::resolve_type;
+use super::out::{Host, Out};
+use super::resource::{get, list, resolve_type};
 use crate::api::object::get_str;
 use crate::api::registry::KindInfo;
 use serde_json::Value;
@@ -28,7 +28,7 @@ fn supported(kind: &KindInfo) -> bool {
     kind.columns.is_some() || matches!(kind.kind, "Job" | "Pod" | "Namespace" | "Node")
 }
 
-pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
+pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(out, "describe", args, FLAGS) else { return };
     let Some(first) = p.args.first().cloned() else {
         out.err("You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nSee 'kubectl describe -h' for help and examples");
@@ -48,8 +48,10 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
     }
     let ns = namespace(&p);
     let scope = if kind.namespaced && !p.flag("all-namespaces") { Some(ns.as_str()) } else { None };
-    let labels = crate::api::selector::LabelSelector::parse(p.value("selector").unwrap_or("")).unwrap_or_default();
-    let all = out.cluster().api.list_objects(kind, scope, &labels, &Default::default()).unwrap_or_default();
+    // A selector the server cannot read selects nothing.
+    let selector = p.value("selector").unwrap_or("");
+    let selector = if crate::api::selector::LabelSelector::parse(selector).is_ok() { selector } else { "" };
+    let all = list(out.client(), kind, scope, selector, "").unwrap_or_default();
     let mut objects = Vec::new();
     if names.is_empty() {
         objects = all;
@@ -74,7 +76,7 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
                         .collect();
                     if matching.is_empty() {
                         let ns_for_err = if kind.namespaced { ns.as_str() } else { "" };
-                        let err = out.cluster().api.get(kind, ns_for_err, n).err();
+                        let err = get(out.client(), kind, ns_for_err, n).err();
                         if let Some(e) = err {
                             out.err(&server_error(&e, None));
                         }
@@ -85,14 +87,16 @@ pub fn run(out: &mut Out<'_, '_>, args: &[String]) {
             }
         }
     }
+    let now = out.now_unix();
+    let c = out.client();
     let texts: Vec<String> = objects
         .iter()
         .map(|o| match kind.kind {
-            "Job" => job::describe_job(out.cluster(), o),
-            "Pod" => pod::describe_pod(out.cluster(), o),
+            "Job" => job::describe_job(c, now, o),
+            "Pod" => pod::describe_pod(c, now, o),
             "Namespace" => namespace::describe_namespace(o),
-            "Node" => node::describe_node(out.cluster(), o),
-            _ => generic::describe_generic(out.cluster(), o),
+            "Node" => node::describe_node(c, now, o),
+            _ => generic::describe_generic(c, now, o),
         })
         .collect();
     out.out(&texts.join("\n\n"));

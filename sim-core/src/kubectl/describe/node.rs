@@ -5,12 +5,12 @@
 //! the Events section — all one Go tabwriter block, as kubectl writes it.
 
 use super::printer::{annotations_block, events_block, labels_block, rfc1123z};
+use crate::api::client::Client;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
 use crate::api::pod_resources::{add, pod_requests_and_limits, quantities, Totals};
 use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
-use crate::cluster::Cluster;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
 use serde_json::{Map, Value};
 
@@ -68,8 +68,7 @@ fn time_cell(v: Option<&str>) -> String {
     v.and_then(parse_time).map(rfc1123z).unwrap_or_else(|| "<unset>".into())
 }
 
-pub fn describe_node(c: &Cluster, node: &Value) -> String {
-    let now = c.now_unix();
+pub fn describe_node(c: &mut dyn Client, now: i64, node: &Value) -> String {
     let name = get_str(node, &["metadata", "name"]).unwrap_or("");
     let created = get_str(node, &["metadata", "creationTimestamp"]).and_then(parse_time).unwrap_or(now);
     let labels = get(node, &["metadata", "labels"]).and_then(Value::as_object).cloned().unwrap_or_default();
@@ -79,7 +78,12 @@ pub fn describe_node(c: &Cluster, node: &Value) -> String {
     t.push_str(&format!("CreationTimestamp:\t{}\n", rfc1123z(created)));
     t.push_str(&taints(node));
     t.push_str(&format!("Unschedulable:\t{}\n", get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false)));
-    let renewed = crate::api::lease::renew_time(created, now);
+    // The kubelet's Lease, as describe reads it from coordination.k8s.io.
+    let lease = c.request(&crate::api::rest::Request::new(
+        crate::api::rest::Method::Get,
+        &format!("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/{name}"),
+    ));
+    let renewed = lease.body.pointer("/spec/renewTime").and_then(Value::as_str).and_then(parse_time).unwrap_or(created);
     t.push_str(&format!("Lease:\n  HolderIdentity:\t{name}\n  AcquireTime:\t<unset>\n  RenewTime:\t{}\n", rfc1123z(renewed)));
 
     let conditions = get(node, &["status", "conditions"]).and_then(Value::as_array).cloned().unwrap_or_default();
@@ -142,18 +146,16 @@ pub fn describe_node(c: &Cluster, node: &Value) -> String {
     if let Some(p) = get_str(node, &["spec", "providerID"]).filter(|s| !s.is_empty()) {
         t.push_str(&format!("ProviderID:\t{p}\n"));
     }
-    t.push_str(&node_resources(c, node, now));
-    t.push_str(&events_block(c, node));
+    t.push_str(&node_resources(c, now, node));
+    t.push_str(&events_block(c, now, node));
     KUBECTL_DESCRIBE.format(&t)
 }
 
 /// "Non-terminated Pods" and "Allocated resources" (`describeNodeResource`).
-fn node_resources(c: &Cluster, node: &Value, now: i64) -> String {
+fn node_resources(c: &mut dyn Client, now: i64, node: &Value) -> String {
     let name = get_str(node, &["metadata", "name"]).unwrap_or("");
     let allocatable: Totals = quantities(get(node, &["status", "allocatable"])).into_iter().collect();
-    let pods: Vec<Value> = c
-        .api
-        .list_objects(kind_info("Pod"), None, &Default::default(), &Default::default())
+    let pods: Vec<Value> = super::super::resource::list(c, kind_info("Pod"), None, "", "")
         .unwrap_or_default()
         .into_iter()
         .filter(|p| get_str(p, &["spec", "nodeName"]) == Some(name))

@@ -1,17 +1,16 @@
 //! `kubectl describe pod` (upstream `describe.go`: `PodDescriber`, `describePod`, `describeContainers`, `describeVolumes`).
 
 use super::printer::{annotations_block, events_block, labels_block, quantity_lines, rfc1123z, scalar, smart_label, tolerations_text};
+use crate::api::client::Client;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
-use crate::cluster::Cluster;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
 use serde_json::Value;
 
 /// A Pod: node, status, IPs, owner, containers with their states, conditions, volumes, QoS,
 /// selectors and tolerations, then the Events section.
-pub fn describe_pod(c: &Cluster, pod: &Value) -> String {
+pub fn describe_pod(c: &mut dyn Client, now: i64, pod: &Value) -> String {
     let s = |p: &[&str]| get(pod, p).map(scalar).unwrap_or_default();
-    let now = c.now_unix();
     let mut t = format!("Name:\t{}\nNamespace:\t{}\n", s(&["metadata", "name"]), s(&["metadata", "namespace"]));
     t.push_str(&format!("Priority:\t{}\n", get(pod, &["spec", "priority"]).map(scalar).unwrap_or_else(|| "0".into())));
     if let Some(pc) = get_str(pod, &["spec", "priorityClassName"]) {
@@ -166,7 +165,7 @@ pub fn describe_pod(c: &Cluster, pod: &Value) -> String {
         .collect();
     t.push_str(&format!("Node-Selectors:\t{}\n", if selectors.is_empty() { "<none>".to_string() } else { selectors.join("\n\t") }));
     t.push_str(&format!("Tolerations:\t{}\n", tolerations_text(get(pod, &["spec", "tolerations"]))));
-    let events = events_block(c, pod);
+    let events = events_block(c, now, pod);
     if events.starts_with("Events:\t") {
         t.push_str(&events);
         KUBECTL_DESCRIBE.format(&t)

@@ -1,10 +1,10 @@
 //! The blocks kubectl's describers share (upstream `kubectl/pkg/describe/describe.go`): labels, annotations, times, quantities, tolerations, Events.
 
+use crate::api::client::Client;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
 use crate::api::server::kind_info;
 use crate::clock::{civil_from_unix, MONTHS};
-use crate::cluster::Cluster;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
 use serde_json::Value;
 
@@ -111,13 +111,10 @@ pub fn rfc1123z(unix: i64) -> String {
 
 /// The Events section (`DescribeEvents`). A node's events are also matched by name, as the
 /// kubelet records them against the node's name rather than its uid.
-pub fn events_block(c: &Cluster, obj: &Value) -> String {
+pub fn events_block(c: &mut dyn Client, now: i64, obj: &Value) -> String {
     let ns = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()).unwrap_or("default");
     let uid = get_str(obj, &["metadata", "uid"]).unwrap_or("");
-    let now = c.now_unix();
-    let mut events: Vec<Value> = c
-        .api
-        .list_objects(kind_info("Event"), Some(ns), &Default::default(), &Default::default())
+    let mut events: Vec<Value> = super::super::resource::list(c, kind_info("Event"), Some(ns), "", "")
         .unwrap_or_default()
         .into_iter()
         .filter(|e| {
