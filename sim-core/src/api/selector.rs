@@ -1,22 +1,13 @@
 //! Label and field selectors (`apimachinery/pkg/labels`, `fields`): `a=b`, `a!=b`,
 //! `a in (x,y)`, `a notin (x)`, `a`, `!a`; field selectors `path=value`, `path!=value`.
 
-use std::collections::BTreeMap;
+use kube_core::{Expression, Selector, SelectorExt};
+use std::collections::{BTreeMap, BTreeSet};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Op {
-    Eq(String),
-    NotEq(String),
-    In(Vec<String>),
-    NotIn(Vec<String>),
-    Exists,
-    DoesNotExist,
-}
-
+/// A parsed label selector: kube-rs's `Selector` (its expressions and matching), parsed here
+/// from the text a client sends so that a malformed one gets apimachinery's error.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct LabelSelector {
-    reqs: Vec<(String, Op)>,
-}
+pub struct LabelSelector(Selector);
 
 /// Splits on commas that are not inside parentheses.
 fn split_top(s: &str) -> Vec<String> {
@@ -41,9 +32,9 @@ fn split_top(s: &str) -> Vec<String> {
 
 impl LabelSelector {
     pub fn parse(s: &str) -> Result<Self, String> {
-        let mut reqs = Vec::new();
+        let mut exprs = Vec::new();
         if s.trim().is_empty() {
-            return Ok(LabelSelector { reqs });
+            return Ok(LabelSelector::default());
         }
         for part in split_top(s) {
             let p = part.trim();
@@ -51,51 +42,55 @@ impl LabelSelector {
             if p.is_empty() {
                 return Err("unable to parse requirement: found '', expected: identifier".into());
             }
-            let req = if let Some(k) = p.strip_prefix('!') {
-                (k.trim().to_string(), Op::DoesNotExist)
-            } else if let Some((k, v)) = p.split_once("!=") {
-                (k.trim().to_string(), Op::NotEq(v.trim().to_string()))
-            } else if let Some((k, v)) = p.split_once("==") {
-                (k.trim().to_string(), Op::Eq(v.trim().to_string()))
-            } else if let Some((k, v)) = p.split_once('=') {
-                (k.trim().to_string(), Op::Eq(v.trim().to_string()))
-            } else if let Some((k, rest)) = p.split_once(" notin ") {
-                (k.trim().to_string(), Op::NotIn(set_values(rest).ok_or_else(bad)?))
-            } else if let Some((k, rest)) = p.split_once(" in ") {
-                (k.trim().to_string(), Op::In(set_values(rest).ok_or_else(bad)?))
-            } else {
-                (p.to_string(), Op::Exists)
+            let key = |k: &str| -> Result<String, String> {
+                let k = k.trim();
+                if k.is_empty() || k.contains(char::is_whitespace) {
+                    return Err(bad());
+                }
+                Ok(k.to_string())
             };
-            if req.0.is_empty() || req.0.contains(char::is_whitespace) {
-                return Err(bad());
-            }
-            reqs.push(req);
+            let expr = if let Some(k) = p.strip_prefix('!') {
+                Expression::DoesNotExist(key(k)?)
+            } else if let Some((k, v)) = p.split_once("!=") {
+                Expression::NotEqual(key(k)?, v.trim().to_string())
+            } else if let Some((k, v)) = p.split_once("==") {
+                Expression::Equal(key(k)?, v.trim().to_string())
+            } else if let Some((k, v)) = p.split_once('=') {
+                Expression::Equal(key(k)?, v.trim().to_string())
+            } else if let Some((k, rest)) = p.split_once(" notin ") {
+                Expression::NotIn(key(k)?, set_values(rest).ok_or_else(bad)?)
+            } else if let Some((k, rest)) = p.split_once(" in ") {
+                Expression::In(key(k)?, set_values(rest).ok_or_else(bad)?)
+            } else {
+                Expression::Exists(key(p)?)
+            };
+            exprs.push(expr);
         }
-        Ok(LabelSelector { reqs })
+        Ok(LabelSelector(exprs.into_iter().collect()))
     }
 
     pub fn matches(&self, labels: &BTreeMap<String, String>) -> bool {
-        self.reqs.iter().all(|(k, op)| {
-            let v = labels.get(k);
-            match op {
-                Op::Eq(x) => v == Some(x),
-                Op::NotEq(x) => v != Some(x),
-                Op::In(xs) => v.is_some_and(|v| xs.contains(v)),
-                Op::NotIn(xs) => !v.is_some_and(|v| xs.contains(v)),
-                Op::Exists => v.is_some(),
-                Op::DoesNotExist => v.is_none(),
-            }
-        })
+        self.0.matches(labels)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.reqs.is_empty()
+        self.0.selects_all()
     }
 }
 
-fn set_values(rest: &str) -> Option<Vec<String>> {
+fn set_values(rest: &str) -> Option<BTreeSet<String>> {
     let inner = rest.trim().strip_prefix('(')?.strip_suffix(')')?;
     Some(inner.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+}
+
+/// Whether `labels` match a `metav1.LabelSelector` object (`matchLabels`, `matchExpressions`), as
+/// `LabelSelectorAsSelector` reads it; one that does not convert (an unknown operator) matches
+/// nothing.
+pub fn object_matches(selector: &serde_json::Value, labels: &BTreeMap<String, String>) -> bool {
+    let Ok(typed) = serde_json::from_value::<k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector>(selector.clone()) else {
+        return false;
+    };
+    Selector::try_from(typed).is_ok_and(|s| s.matches(labels))
 }
 
 /// A field selector: `(path, value, equal?)` terms.
@@ -144,5 +139,20 @@ mod tests {
             assert_eq!(LabelSelector::parse(sel).unwrap().matches(&l), want, "{sel}");
         }
         assert!(LabelSelector::parse("a b").is_err());
+        assert_eq!(LabelSelector::parse("a in (x").unwrap_err(), "unable to parse requirement: found 'a in (x', expected: identifier");
+        assert!(LabelSelector::parse("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn selector_objects() {
+        let l: BTreeMap<String, String> = [("team".to_string(), "a".to_string())].into();
+        let m = |v: serde_json::Value| object_matches(&v, &l);
+        assert!(m(serde_json::json!({})));
+        assert!(m(serde_json::json!({"matchLabels": {"team": "a"}})));
+        assert!(!m(serde_json::json!({"matchLabels": {"team": "b"}})));
+        assert!(m(serde_json::json!({"matchExpressions": [{"key": "team", "operator": "In", "values": ["a", "b"]}]})));
+        assert!(m(serde_json::json!({"matchExpressions": [{"key": "tier", "operator": "DoesNotExist"}]})));
+        assert!(!m(serde_json::json!({"matchExpressions": [{"key": "team", "operator": "NotIn", "values": ["a"]}]})));
+        assert!(!m(serde_json::json!({"matchExpressions": [{"key": "team", "operator": "Sideways"}]})));
     }
 }

@@ -443,24 +443,5 @@ pub fn sync(c: &mut Cluster) {
 
 /// Whether a namespace's labels match a ClusterQueue's `namespaceSelector` (nil matches none).
 pub fn namespace_matches(selector: Option<&Value>, ns_labels: &BTreeMap<String, String>) -> bool {
-    let Some(sel) = selector else { return false };
-    let labels_ok = sel
-        .get("matchLabels")
-        .and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .all(|(k, v)| ns_labels.get(k).map(String::as_str) == v.as_str());
-    let exprs_ok = sel.get("matchExpressions").and_then(Value::as_array).into_iter().flatten().all(|e| {
-        let k = e.get("key").and_then(Value::as_str).unwrap_or("");
-        let vals: Vec<&str> = e.get("values").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
-        let v = ns_labels.get(k);
-        match e.get("operator").and_then(Value::as_str).unwrap_or("") {
-            "In" => v.is_some_and(|v| vals.contains(&v.as_str())),
-            "NotIn" => !v.is_some_and(|v| vals.contains(&v.as_str())),
-            "Exists" => v.is_some(),
-            "DoesNotExist" => v.is_none(),
-            _ => false,
-        }
-    });
-    labels_ok && exprs_ok
+    selector.is_some_and(|sel| crate::api::selector::object_matches(sel, ns_labels))
 }
