@@ -155,9 +155,12 @@ fn short_hash(bytes: &[u8]) -> String {
 }
 
 /// The most the whole site (every file in dist/, gzip -9) may weigh: today's size plus a little,
-/// so that growth is a decision, not an accident (1,696,010 at f5456c5, 2026-12-03). Issue 13's goal is
-/// 600 KiB.
-const SITE_BUDGET_GZIP: usize = 1_750_000;
+/// so that growth is a decision, not an accident. 1,696,010 at f5456c5; 1,765,258 after the
+/// Session/pure-client/persist/crates merge of 2026-12-03 (the wasm +71 KB gzip: the lab boot
+/// snapshots ≈ 15 KB, json-patch and chrono ≈ 8 KB, the rest kubectl's REST client, the journal
+/// saves and kube-core's selectors, not yet broken down) — a decision taken to land issue 19,
+/// owed back to issue 13, whose goal is 600 KiB.
+const SITE_BUDGET_GZIP: usize = 1_800_000;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use flate2::{write::GzEncoder, Compression};
