@@ -202,14 +202,7 @@ impl Session {
 
     /// Judges the lab's steps if the cluster or the files changed since the last judgement.
     pub fn judge(&mut self) -> Judged {
-        let now = (self.cluster.api.resource_version(), self.shell.state.fs.generation());
-        if self.judged_at == Some(now) {
-            return Judged::default();
-        }
-        self.judged_at = Some(now);
-        let eval = self.progress.update(&self.lab, &SimView { api: &self.cluster.api, fs: &self.shell.state.fs });
-        self.steps = eval.steps;
-        Judged { newly_passed: eval.newly_passed, lab_completed: eval.lab_completed }
+        judge_if_changed(&self.lab, &mut self.progress, &mut self.judged_at, &mut self.steps, &self.cluster, &self.shell.state.fs)
     }
 
     /// The last judgement of every step (empty before the first).
@@ -226,16 +219,30 @@ impl Session {
         let Session { lab, shell, cluster, progress, judged_at, steps, foreground, .. } = self;
         *foreground = None;
         transcript::run_observed(shell, cluster, script, step_ms, |sh, c| {
-            let now = (c.api.resource_version(), sh.state.fs.generation());
-            if *judged_at == Some(now) {
-                return;
-            }
-            *judged_at = Some(now);
-            let eval = progress.update(lab, &SimView { api: &c.api, fs: &sh.state.fs });
-            *steps = eval.steps;
-            newly(&Judged { newly_passed: eval.newly_passed, lab_completed: eval.lab_completed });
+            newly(&judge_if_changed(lab, progress, judged_at, steps, c, &sh.state.fs));
         })
     }
+}
+
+/// Judges `lab`'s steps if the store's resourceVersion or the files' generation moved since
+/// `judged_at`; what passed for the first time (nothing when unchanged). A free function so a
+/// headless run can judge while the shell and the cluster are lent to the transcript's loop.
+fn judge_if_changed(
+    lab: &Lab,
+    progress: &mut Progress,
+    judged_at: &mut Option<(u64, u64)>,
+    steps: &mut Vec<StepResult>,
+    cluster: &Cluster,
+    fs: &crate::vfs::Vfs,
+) -> Judged {
+    let now = (cluster.api.resource_version(), fs.generation());
+    if *judged_at == Some(now) {
+        return Judged::default();
+    }
+    *judged_at = Some(now);
+    let eval = progress.update(lab, &SimView { api: &cluster.api, fs });
+    *steps = eval.steps;
+    Judged { newly_passed: eval.newly_passed, lab_completed: eval.lab_completed }
 }
 
 /// Where the ⏭ control takes virtual time from `now`: the next wake-up, but at least a second

@@ -329,6 +329,24 @@ fn parse_target(path: &str) -> Result<Target, Status> {
     Ok(Target { kind, namespace, name: rest.get(1).map(|s| s.to_string()), subresource: rest.get(2).map(|s| s.to_string()) })
 }
 
+/// A request's target, whether it names the `status` subresource (any other is not found), and
+/// its label and field selectors: what every verb reads first.
+fn parse_request(req: &Request, path: &str) -> Result<(Target, bool, LabelSelector, FieldSelector), Status> {
+    let t = parse_target(path)?;
+    let status_sub = match t.subresource.as_deref() {
+        None => false,
+        Some("status") if t.kind.status_subresource => true,
+        Some(other) => {
+            let mut s = not_found_path();
+            s.message = format!("the server could not find the requested resource ({other})");
+            return Err(s);
+        }
+    };
+    let labels = LabelSelector::parse(req.param("labelSelector").unwrap_or("")).map_err(Status::bad_request)?;
+    let fields = FieldSelector::parse(req.param("fieldSelector").unwrap_or("")).map_err(Status::bad_request)?;
+    Ok((t, status_sub, labels, fields))
+}
+
 impl ApiServer {
     /// Serves one request at virtual time `now`.
     pub fn handle(&mut self, now: i64, req: &Request) -> Response {
@@ -365,15 +383,8 @@ impl ApiServer {
     }
 
     fn serve_get(&self, now: i64, req: &Request, path: &str) -> Result<Response, Status> {
-        let t = parse_target(path)?;
+        let (t, _, labels, fields) = parse_request(req, path)?;
         let kind = t.kind;
-        if let Some(other) = t.subresource.as_deref().filter(|s| *s != "status" || !kind.status_subresource) {
-            let mut s = not_found_path();
-            s.message = format!("the server could not find the requested resource ({other})");
-            return Err(s);
-        }
-        let labels = LabelSelector::parse(req.param("labelSelector").unwrap_or("")).map_err(Status::bad_request)?;
-        let fields = FieldSelector::parse(req.param("fieldSelector").unwrap_or("")).map_err(Status::bad_request)?;
         let ns_filter = (!t.namespace.is_empty()).then_some(t.namespace.as_str());
         let as_table = |objs: &[Value]| table(kind, objs, now, self.resource_version());
         match &t.name {
@@ -387,22 +398,11 @@ impl ApiServer {
     }
 
     fn serve(&mut self, now: i64, req: &Request, path: &str) -> Result<Response, Status> {
-        let t = parse_target(path)?;
+        let (t, status_sub, labels, fields) = parse_request(req, path)?;
         let kind = t.kind;
         // `?dryRun=All`, or for DELETE also `DeleteOptions.dryRun: ["All"]` in the body (client-go's form).
         let dry_run = req.param("dryRun") == Some("All")
             || req.body.as_ref().and_then(|b| b.get("dryRun")).and_then(Value::as_array).is_some_and(|a| a.iter().any(|v| v == "All"));
-        let status_sub = match t.subresource.as_deref() {
-            None => false,
-            Some("status") if kind.status_subresource => true,
-            Some(other) => {
-                let mut s = not_found_path();
-                s.message = format!("the server could not find the requested resource ({other})");
-                return Err(s);
-            }
-        };
-        let labels = LabelSelector::parse(req.param("labelSelector").unwrap_or("")).map_err(Status::bad_request)?;
-        let fields = FieldSelector::parse(req.param("fieldSelector").unwrap_or("")).map_err(Status::bad_request)?;
         let ns_filter = (!t.namespace.is_empty()).then_some(t.namespace.as_str());
         match (req.method, &t.name) {
             (Some(Method::Post), None) => {
