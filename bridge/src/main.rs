@@ -2,8 +2,8 @@
 //!
 //! `kueue-lab sim [FILE]` replays shell lines (from FILE or stdin) on a lab's simulated cluster
 //! (with `kubectl`) and prints the transcript the browser terminal would show; `--checks` then
-//! judges the lab's steps. The Kubernetes API facade (`api`) and real-cluster verification
-//! (`verify`, `serve`) come with a later issue; until then they say so instead of pretending.
+//! judges the lab's steps. `kueue-lab api` serves the simulated cluster to a real kubectl;
+//! `verify` and `serve` check a learner's work on a real cluster.
 
 mod api;
 mod args;
@@ -19,6 +19,10 @@ use sim_core::transcript;
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::process::ExitCode;
+
+/// See the `mimalloc` line in Cargo.toml: the simulator's objects are many small allocations.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The simulator's seed: the same script always gives the same transcript.
 const SEED: u64 = 2026;

@@ -14,6 +14,10 @@ use sim_core::api::server::kind_info;
 use sim_core::cluster::{Cluster, ClusterShape, NodeShape};
 use std::time::Instant;
 
+/// The allocator the native binary (`kueue-lab`) uses, so the figures are what it gets.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn peak_rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
