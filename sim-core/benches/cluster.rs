@@ -23,46 +23,13 @@ fn peak_rss_kib() -> Option<u64> {
     status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn job(name: &str, ns: &str, queue: &str, gpus: u32) -> Value {
-    json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name, "namespace": ns, "labels": {"kueue.x-k8s.io/queue-name": queue}},
-        "spec": {"template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "trainer", "image": "busybox:1.36", "command": ["sh", "-c", "sleep 600"],
-            "resources": {"requests": {"cpu": "500m", "memory": "512Mi", "nvidia.com/gpu": gpus.to_string()}, "limits": {"nvidia.com/gpu": gpus.to_string()}}}]}}}})
-}
-
-fn lab_cluster() -> Cluster {
-    let mut c = Cluster::new(1);
-    let now = c.now_unix();
-    c.api.create(now, kind_info("Namespace"), "", json!({"metadata": {"name": "team-a"}}), false).unwrap();
-    c.api
-        .create(
-            now,
-            kind_info("ResourceFlavor"),
-            "",
-            json!({"metadata": {"name": "fake-gpu"}, "spec": {"nodeLabels": {"nvidia.com/gpu.present": "true"}}}),
-            false,
-        )
-        .unwrap();
-    let cq = json!({"metadata": {"name": "team-a"}, "spec": {"namespaceSelector": {}, "resourceGroups": [{"coveredResources": ["cpu", "memory", "nvidia.com/gpu"], "flavors": [{"name": "fake-gpu", "resources": [{"name": "cpu", "nominalQuota": 2}, {"name": "memory", "nominalQuota": "2Gi"}, {"name": "nvidia.com/gpu", "nominalQuota": 2}]}]}]}});
-    c.api.create(now, kind_info("ClusterQueue"), "", cq, false).unwrap();
-    c.api
-        .create(now, kind_info("LocalQueue"), "team-a", json!({"metadata": {"name": "lq"}, "spec": {"clusterQueue": "team-a"}}), false)
-        .unwrap();
-    c.advance(2000);
-    c
-}
+use sim_core::bench::{job, lab_cluster};
 
 fn bench_lab_apply() {
     let runs = 20;
-    let mut total = 0.0;
-    for i in 0..runs {
-        let mut c = lab_cluster();
-        let j = job(&format!("train-{i}"), "team-a", "lq", 1);
-        let t = Instant::now();
-        sim_core::kubectl::apply::apply(&mut c, kind_info("Job"), "team-a", &j, false).unwrap();
-        c.settle();
-        total += t.elapsed().as_secs_f64();
-    }
-    println!("lab scale: apply + settle of one Job: {:.2} ms (mean of {runs})", total / runs as f64 * 1000.0);
+    let epoch = Instant::now();
+    let ms = sim_core::bench::lab_apply_ms(runs, || epoch.elapsed().as_secs_f64() * 1000.0);
+    println!("lab scale: apply + settle of one Job: {ms:.2} ms (mean of {runs})");
     let mut c = lab_cluster();
     idle_settle(&mut c, "lab scale");
 }

@@ -7,6 +7,7 @@
 //! `tests/layering.rs`).
 
 pub mod api;
+pub mod bench;
 pub mod clock;
 pub mod cluster;
 pub mod jq;

@@ -23,14 +23,34 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
+// Where a cold start's time goes: the app's own marks and when the wasm and the editor bundle
+// finished downloading, each as ms since navigation.
+async function phases(page) {
+  return page.evaluate(() => {
+    const at = {};
+    for (const r of performance.getEntriesByType("resource")) {
+      if (r.name.endsWith(".wasm")) at["wasm downloaded"] = r.responseEnd;
+      if (/editor-[0-9a-f]+\.js$/.test(r.name)) at["editor bundle downloaded"] = r.responseEnd;
+    }
+    const nav = performance.getEntriesByType("navigation")[0];
+    if (nav) at["DOMContentLoaded"] = nav.domContentLoadedEventEnd;
+    for (const m of performance.getEntriesByType("mark")) {
+      if (m.name.startsWith("kueue-lab:")) at[m.name.slice("kueue-lab:".length)] = m.startTime;
+    }
+    return at;
+  });
+}
+
 const cold = [];
 const warm = [];
+const coldPhases = [];
 for (let i = 0; i < RUNS; i++) {
   const b = await launch();
   try {
     const page = b.context.pages()[0] || (await b.context.newPage());
     await page.goto(BASE_URL);
     cold.push(await readyAt(page));
+    coldPhases.push(await phases(page));
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await readyAt(page);
@@ -44,3 +64,26 @@ const fmt = (xs) => `median ${median(xs).toFixed(0)} ms, min ${Math.min(...xs).t
 console.log(`navigation → usable prompt over ${RUNS} runs`);
 console.log(`  cold (fresh profile):          ${fmt(cold)}`);
 console.log(`  warm (service worker cache):   ${fmt(warm)}`);
+console.log("  cold start, phase medians (ms since navigation):");
+const names = [...new Set(coldPhases.flatMap((p) => Object.keys(p)))];
+const rows = names.map((n) => [n, median(coldPhases.map((p) => p[n]).filter((x) => x !== undefined))]).sort((a, b) => a[1] - b[1]);
+for (const [n, t] of rows) console.log(`    ${n.padEnd(26)} ${t.toFixed(0)}`);
+
+// The engine in the browser's build: the native bench's "lab scale" line, measured in wasm
+// (app's bench_lab_apply export, on the page's own module instance).
+{
+  const b = await launch();
+  try {
+    const page = b.context.pages()[0] || (await b.context.newPage());
+    await page.goto(BASE_URL);
+    await readyAt(page);
+    const ms = await page.evaluate(async () => {
+      const app = await import(document.querySelector('link[rel="modulepreload"]').href);
+      app.bench_lab_apply(3);
+      return app.bench_lab_apply(20);
+    });
+    console.log(`lab scale (wasm, headless Chromium): apply + settle of one Job: ${ms.toFixed(2)} ms (mean of 20)`);
+  } finally {
+    await b.close();
+  }
+}

@@ -17,7 +17,9 @@ const USAGE: &str = "cargo xtask <command>
   serve [--port N]   install what is missing, build the site, serve it on http://127.0.0.1:8080
   dist               the optimised static site in dist/, with a size report
   test               install test prerequisites, then fmt, clippy, all tests, wasm build, browser tests
-  bench-startup      time from navigation to a usable prompt in headless Chromium";
+  bench-startup [--no-build]
+                     time from navigation to a usable prompt in headless Chromium
+                     (--no-build: measure the dist/ already built)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,7 +27,7 @@ fn main() -> ExitCode {
         Some("serve") => serve_cmd(&args[1..]),
         Some("dist") => dist().map(|_| ()),
         Some("test") => test(),
-        Some("bench-startup") => bench_startup(),
+        Some("bench-startup") => bench_startup(args.iter().any(|a| a == "--no-build")),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -340,10 +342,15 @@ fn browser_tests(dir: &Path) -> Result {
         .env("KUEUE_LAB_SHOTS", &shots))
 }
 
-fn bench_startup() -> Result {
-    ensure_build_tools()?;
+/// `no_build`: measure the `dist/` already built (to compare builds kept aside, or to run again).
+fn bench_startup(no_build: bool) -> Result {
     ensure_test_tools()?;
-    let dir = dist()?;
+    let dir = if no_build {
+        root().join("dist")
+    } else {
+        ensure_build_tools()?;
+        dist()?
+    };
     let server = serve::Server::bind("127.0.0.1:0", dir)?;
     let url = format!("http://127.0.0.1:{}/", server.port());
     std::thread::spawn(move || server.run_forever());

@@ -306,6 +306,7 @@ impl Component for App {
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         if first_render {
+            mark("kueue-lab:rendered");
             if let Some(host) = self.editor_ref.cast::<web_sys::Element>() {
                 let change = ctx.link().callback(Msg::EditorChanged);
                 let save = ctx.link().callback(|_: ()| Msg::EditorSave);
@@ -316,14 +317,13 @@ impl Component for App {
                 on_save.forget();
                 self.editor = Some(handle);
                 self.show_active(true);
+                mark("kueue-lab:editor-ready");
             }
             if let Some(el) = self.input_el() {
                 let _ = el.focus();
             }
             // The moment the prompt is usable, for tests/e2e/startup-bench.mjs.
-            if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
-                let _ = perf.mark("kueue-lab:prompt-ready");
-            }
+            mark("kueue-lab:prompt-ready");
             if self.embed {
                 post_to_parent("kueue-lab:ready", &[("lab", &self.session.lab.id)]);
             }
