@@ -61,7 +61,8 @@ mod tests {
         crate::kubectl::apply::apply(&mut c, kind_info("Job"), "team-a", &job("train", "team-a", "lq", 1), false).unwrap();
         c.settle();
         let wl = c.api.iter_kind(kind_info("Workload"), Some("team-a")).next().expect("a Workload for the Job").clone();
-        let admitted = wl["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Admitted" && c["status"] == "True"));
+        let admitted =
+            wl["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Admitted" && c["status"] == "True"));
         assert!(admitted, "{wl:#}");
         c.advance(1000);
         let pod = c.api.iter_kind(kind_info("Pod"), Some("team-a")).next().expect("the Job's pod").clone();

@@ -187,7 +187,6 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let cname = first.get("name").and_then(Value::as_str).unwrap_or("").to_string();
     let image = first.get("image").and_then(Value::as_str).unwrap_or("").to_string();
     let field_path = format!("spec.containers{{{cname}}}");
-    let node_ip = c.shape.nodes.iter().find(|n| n.name == node).map(|n| n.ip.clone()).unwrap_or_default();
     let scheduled_since = get(pod, &["status", "conditions"])
         .and_then(Value::as_array)
         .and_then(|cs| cs.iter().find(|x| x["type"] == "PodScheduled"))
@@ -258,6 +257,8 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
             let pulls_image = pull_policy(&first) == "Always" || !present;
             c.pods.insert(key.clone(), PodRuntime { starts_at_ms: now_ms + START_DELAY_MS, pulls_image, ..Default::default() });
             let mut status = pod.get("status").cloned().unwrap_or(json!({}));
+            // Looked up only here, once per pod: the shape's node list is not indexed.
+            let node_ip = c.shape.nodes.iter().find(|n| n.name == node).map(|n| n.ip.clone()).unwrap_or_default();
             status["phase"] = json!("Pending");
             status["hostIP"] = json!(node_ip);
             status["hostIPs"] = json!([{"ip": node_ip}]);

@@ -108,6 +108,8 @@ pub struct SchedulerCache {
     pub unschedulable: BTreeSet<Key>,
     #[serde(skip)]
     changed: bool,
+    #[serde(skip)]
+    free: FreeIndex,
 }
 
 impl SchedulerCache {
@@ -123,6 +125,7 @@ impl SchedulerCache {
         } else {
             self.nodes.insert(name, NodeInfo::from(&e.object));
         }
+        self.free.built = false;
         self.changed = true;
     }
 
@@ -149,16 +152,18 @@ impl SchedulerCache {
             (n.to_string(), req)
         });
         if let Some((n, req)) = self.holding.remove(&key) {
-            let used = self.used.entry(n).or_default();
+            let used = self.used.entry(n.clone()).or_default();
             for (k, v) in req {
                 *used.entry(k).or_default() -= v;
             }
+            self.free.update(&n, &self.nodes, &self.used);
         }
         if let Some((n, req)) = holds {
             let used = self.used.entry(n.clone()).or_default();
             for (k, v) in &req {
                 *used.entry(k.clone()).or_default() += v;
             }
+            self.free.update(&n, &self.nodes, &self.used);
             self.holding.insert(key, (n, req));
         }
         self.changed = true;
@@ -206,24 +211,109 @@ fn filter(pod: &Value, requests: &BTreeMap<String, i128>, node: &NodeInfo, used:
     (reasons, helpful)
 }
 
-/// The first node (by name) the pod fits, testing the cheap resource arithmetic before labels
-/// and taints, and walking the per-node usage beside the nodes instead of looking it up (the
-/// same answer as `filter`, without building reasons that a fitting node never needs).
-fn first_fit(cache: &SchedulerCache, pod: &Value, requests: &BTreeMap<String, i128>) -> Option<String> {
-    let wanted: Vec<(&String, i128)> = requests.iter().filter(|(_, v)| **v != 0).map(|(k, v)| (k, *v)).collect();
-    let mut used = cache.used.iter().peekable();
-    for (name, node) in &cache.nodes {
-        while used.peek().is_some_and(|(n, _)| n.as_str() < name.as_str()) {
-            used.next();
+/// Free capacity (allocatable − what bound pods hold) of every node in name order, with a max
+/// tree per resource, so that the first node by name with room for a pod is found without
+/// walking every full node before it: a large cluster fills from its first node, and a walk made
+/// scheduling cost grow with the cluster. Rebuilt after a node changes; a pod's hold moving
+/// updates its node's leaf.
+#[derive(Debug, Clone, Default)]
+struct FreeIndex {
+    built: bool,
+    /// The leaves: node names in order.
+    names: Vec<String>,
+    /// Every resource some node has allocatable; a resource no node has fits nowhere.
+    resources: Vec<String>,
+    /// Leaves rounded up to a power of two.
+    size: usize,
+    /// Per resource, a heap-ordered tree of `2 * size` maxima (leaf `i` at `size + i`; padding
+    /// leaves hold `i128::MIN`).
+    max: Vec<Vec<i128>>,
+}
+
+impl FreeIndex {
+    fn free(node: &NodeInfo, used: Option<&BTreeMap<String, i128>>, res: &str) -> i128 {
+        node.allocatable.get(res).copied().unwrap_or(0) - used.and_then(|u| u.get(res)).copied().unwrap_or(0)
+    }
+
+    fn build(&mut self, nodes: &BTreeMap<String, NodeInfo>, used: &BTreeMap<String, BTreeMap<String, i128>>) {
+        self.names = nodes.keys().cloned().collect();
+        self.resources = nodes.values().flat_map(|n| n.allocatable.keys()).cloned().collect::<BTreeSet<_>>().into_iter().collect();
+        self.size = self.names.len().next_power_of_two().max(1);
+        self.max = self
+            .resources
+            .iter()
+            .map(|res| {
+                let mut tree = vec![i128::MIN; 2 * self.size];
+                for (i, node) in nodes.values().enumerate() {
+                    tree[self.size + i] = Self::free(node, used.get(&node.name), res);
+                }
+                for i in (1..self.size).rev() {
+                    tree[i] = tree[2 * i].max(tree[2 * i + 1]);
+                }
+                tree
+            })
+            .collect();
+        self.built = true;
+    }
+
+    /// `name`'s usage changed: its leaf and the maxima above it.
+    fn update(&mut self, name: &str, nodes: &BTreeMap<String, NodeInfo>, used: &BTreeMap<String, BTreeMap<String, i128>>) {
+        if !self.built {
+            return;
         }
-        let on_node = used.peek().filter(|(n, _)| *n == name).map(|(_, u)| *u);
-        let fits = wanted.iter().all(|(res, req)| {
-            let cap = node.allocatable.get(*res).copied().unwrap_or(0);
-            on_node.and_then(|u| u.get(*res)).copied().unwrap_or(0) + req <= cap
-        });
-        if fits && filter(pod, requests, node, on_node).0.is_empty() {
+        let (Ok(i), Some(node)) = (self.names.binary_search_by(|n| n.as_str().cmp(name)), nodes.get(name)) else { return };
+        for (r, res) in self.resources.iter().enumerate() {
+            let tree = &mut self.max[r];
+            let mut at = self.size + i;
+            tree[at] = Self::free(node, used.get(name), res);
+            while at > 1 {
+                at /= 2;
+                tree[at] = tree[2 * at].max(tree[2 * at + 1]);
+            }
+        }
+    }
+
+    /// The first leaf at or after `from` whose free capacity covers every `(resource, amount)`.
+    fn first_from(&self, wanted: &[(usize, i128)], from: usize) -> Option<usize> {
+        self.descend(wanted, 1, 0, self.size, from)
+    }
+
+    fn descend(&self, wanted: &[(usize, i128)], at: usize, lo: usize, hi: usize, from: usize) -> Option<usize> {
+        if hi <= from || wanted.iter().any(|(r, amount)| self.max[*r][at] < *amount) {
+            return None;
+        }
+        if hi - lo == 1 {
+            return (lo < self.names.len()).then_some(lo);
+        }
+        let mid = (lo + hi) / 2;
+        self.descend(wanted, 2 * at, lo, mid, from).or_else(|| self.descend(wanted, 2 * at + 1, mid, hi, from))
+    }
+}
+
+/// The first node (by name) the pod fits: the free-capacity index finds the candidates with
+/// room, then labels, selectors and taints are checked on those only (the same answer as
+/// `filter` on every node in order, without building reasons a fitting node never needs).
+fn first_fit(cache: &mut SchedulerCache, pod: &Value, requests: &BTreeMap<String, i128>) -> Option<String> {
+    if !cache.free.built {
+        cache.free.build(&cache.nodes, &cache.used);
+    }
+    let mut wanted = Vec::new();
+    for (res, amount) in requests.iter().filter(|(_, v)| **v != 0) {
+        // A resource no node has fits nowhere (a negative request fits anywhere, as in `filter`).
+        match cache.free.resources.iter().position(|r| r == res) {
+            Some(r) => wanted.push((r, *amount)),
+            None if *amount > 0 => return None,
+            None => {}
+        }
+    }
+    let mut from = 0;
+    while let Some(i) = cache.free.first_from(&wanted, from) {
+        let name = &cache.free.names[i];
+        let node = cache.nodes.get(name)?;
+        if filter(pod, requests, node, cache.used.get(name)).0.is_empty() {
             return Some(name.clone());
         }
+        from = i + 1;
     }
     None
 }
@@ -245,7 +335,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
     requests.entry("pods".into()).or_default();
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     let mut helpful_nodes = 0;
-    let mut chosen = first_fit(&c.scheduler, &pod, &requests);
+    let mut chosen = first_fit(&mut c.scheduler, &pod, &requests);
     if chosen.is_none() {
         // No node fits: the filters again, in their order, for the reasons the message counts.
         for node in c.scheduler.nodes.values() {
@@ -322,5 +412,85 @@ fn set_scheduled(pod: &mut Value, status: &str, message: Option<&str>, now: &str
             None => list.push(cond),
         },
         None => pod["status"]["conditions"] = json!([cond]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rand::SimRng;
+
+    /// The answer before the index: every node in name order, the first that passes `filter`.
+    fn first_fit_by_walking(cache: &SchedulerCache, pod: &Value, requests: &BTreeMap<String, i128>) -> Option<String> {
+        cache.nodes.values().find(|n| filter(pod, requests, n, cache.used.get(&n.name)).0.is_empty()).map(|n| n.name.clone())
+    }
+
+    const G: i128 = 1_000_000_000;
+
+    fn random_node(rng: &mut SimRng, i: usize) -> NodeInfo {
+        let mut allocatable = BTreeMap::from([("cpu".to_string(), (1 + rng.next_u64() % 8) as i128 * G), ("pods".to_string(), 110 * G)]);
+        if !rng.next_u64().is_multiple_of(3) {
+            allocatable.insert("nvidia.com/gpu".into(), (rng.next_u64() % 5) as i128 * G);
+        }
+        let tainted = rng.next_u64().is_multiple_of(7);
+        NodeInfo {
+            name: format!("node-{:03}", (i * 37) % 101),
+            labels: BTreeMap::from([("zone".to_string(), ["a", "b"][rng.next_u64() as usize % 2].to_string())]),
+            taints: if tainted { vec![json!({"key": "dedicated", "value": "x", "effect": "NoSchedule"})] } else { vec![] },
+            unschedulable: rng.next_u64().is_multiple_of(11),
+            allocatable,
+        }
+    }
+
+    fn random_pod(rng: &mut SimRng) -> (Value, BTreeMap<String, i128>) {
+        let mut spec = json!({});
+        if rng.next_u64().is_multiple_of(4) {
+            spec["nodeSelector"] = json!({"zone": "b"});
+        }
+        if rng.next_u64().is_multiple_of(5) {
+            spec["tolerations"] = json!([{"key": "dedicated", "operator": "Exists"}]);
+        }
+        let mut req = BTreeMap::from([("cpu".to_string(), (rng.next_u64() % 4) as i128 * G / 2), ("pods".to_string(), 0)]);
+        match rng.next_u64() % 4 {
+            0 => {}
+            1 => {
+                req.insert("example.com/fpga".into(), G);
+            }
+            _ => {
+                req.insert("nvidia.com/gpu".into(), (rng.next_u64() % 3) as i128 * G);
+            }
+        }
+        (json!({"spec": spec}), req)
+    }
+
+    /// The index gives the walk's answer, on random clusters (labels, taints, cordons, resources
+    /// some nodes lack) as pods bind and leave.
+    #[test]
+    fn the_free_index_finds_the_node_the_walk_would() {
+        let mut rng = SimRng::new(7);
+        for _cluster in 0..20 {
+            let mut cache = SchedulerCache::default();
+            for i in 0..(1 + rng.next_u64() as usize % 60) {
+                let n = random_node(&mut rng, i);
+                cache.nodes.insert(n.name.clone(), n);
+            }
+            for _ in 0..300 {
+                let (pod, req) = random_pod(&mut rng);
+                let expected = first_fit_by_walking(&cache, &pod, &req);
+                assert_eq!(first_fit(&mut cache, &pod, &req), expected, "pod {pod} requests {req:?}");
+                // Bind it there (or free a random node's usage), keeping the index current.
+                let names: Vec<String> = cache.nodes.keys().cloned().collect();
+                let (node, sign) = match expected {
+                    Some(n) if !rng.next_u64().is_multiple_of(4) => (n, 1),
+                    _ => (names[rng.next_u64() as usize % names.len()].clone(), -1),
+                };
+                let used = cache.used.entry(node.clone()).or_default();
+                for (k, v) in &req {
+                    let u = used.entry(k.clone()).or_default();
+                    *u = (*u + sign * v).max(0);
+                }
+                cache.free.update(&node, &cache.nodes, &cache.used);
+            }
+        }
     }
 }
