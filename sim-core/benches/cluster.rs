@@ -11,6 +11,7 @@
 
 use serde_json::{json, Value};
 use sim_core::api::server::kind_info;
+use sim_core::bench::{job, lab_cluster};
 use sim_core::cluster::{Cluster, ClusterShape, NodeShape};
 use std::time::Instant;
 
@@ -22,8 +23,6 @@ fn peak_rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
 }
-
-use sim_core::bench::{job, lab_cluster};
 
 fn bench_lab_apply() {
     let runs = 20;
