@@ -27,7 +27,7 @@ fn main() -> ExitCode {
         Some("serve") => serve_cmd(&args[1..]),
         Some("dist") => dist().map(|_| ()),
         Some("test") => test(),
-        Some("bench-startup") => bench_startup(args.iter().any(|a| a == "--no-build")),
+        Some("bench-startup") => bench_startup_cmd(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -342,11 +342,23 @@ fn browser_tests(dir: &Path) -> Result {
         .env("KUEUE_LAB_SHOTS", &shots))
 }
 
+fn bench_startup_cmd(args: &[String]) -> Result {
+    match args {
+        [] => bench_startup(false),
+        [flag] if flag == "--no-build" => bench_startup(true),
+        _ => Err(format!("unknown arguments {args:?}; bench-startup takes only --no-build")),
+    }
+}
+
 /// `no_build`: measure the `dist/` already built (to compare builds kept aside, or to run again).
 fn bench_startup(no_build: bool) -> Result {
     ensure_test_tools()?;
     let dir = if no_build {
-        root().join("dist")
+        let dir = root().join("dist");
+        if !dir.join("index.html").is_file() {
+            return Err(format!("{} has no built site: run `cargo xtask dist` first, or drop --no-build", dir.display()));
+        }
+        dir
     } else {
         ensure_build_tools()?;
         dist()?
