@@ -161,8 +161,9 @@ fn short_hash(bytes: &[u8]) -> String {
 /// Session/pure-client/persist/crates merge of 2026-12-03 (the wasm +71 KB gzip: the lab boot
 /// snapshots ≈ 15 KB, json-patch and chrono ≈ 8 KB, the rest kubectl's REST client, the journal
 /// saves and kube-core's selectors, not yet broken down) — a decision taken to land issue 19,
-/// owed back to issue 13, whose goal is 600 KiB.
-const SITE_BUDGET_GZIP: usize = 1_800_000;
+/// owed back to issue 13, whose goal is 600 KiB. 1,538,149 after the built-in kinds' decoding
+/// moved from k8s-openapi's serde derives to types as data (`sim_core::api::go_json`).
+const SITE_BUDGET_GZIP: usize = 1_560_000;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use flate2::{write::GzEncoder, Compression};

@@ -3,8 +3,12 @@
 
 pub mod admission;
 pub mod audit;
+#[rustfmt::skip] // generated (tests/builtin_types.rs)
+pub mod builtin_types;
 pub mod client;
 pub mod duration;
+pub mod go_json;
+pub mod go_time;
 pub mod kueue_types;
 pub mod lease;
 pub mod object;

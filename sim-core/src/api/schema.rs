@@ -1,11 +1,13 @@
-//! Decoding with the kinds' schemas, as the apiserver decodes a request body: the object goes
-//! through its typed form (k8s-openapi for built-in kinds, `kueue_types` for Kueue's), which
-//! prunes fields the schema does not know; strict field validation reports them instead
-//! (`strict decoding error: unknown field "spec.foo"`, `kubectl.md` §2.3).
+//! Decoding with the kinds' types, as the apiserver decodes a request body: the object is read
+//! into its Go type (`go_json`; the built-in kinds' types generated from k8s-openapi's schemas,
+//! Kueue's in `kueue_types`), which prunes fields the type does not know; strict field
+//! validation reports them instead (`strict decoding error: unknown field "spec.foo"`,
+//! `kubectl.md` §2.3).
 
+use super::builtin_types as bt;
+use super::go_json::{self, Struct};
 use super::kueue_types as kt;
 use super::registry::KindInfo;
-use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
 
 /// `?fieldValidation=` (kubectl 1.32 sends `Strict` by default).
@@ -17,112 +19,47 @@ pub enum FieldValidation {
     Ignore,
 }
 
-fn round_trip<T: DeserializeOwned + Serialize>(obj: &Value) -> Result<Value, String> {
-    let typed: T = serde_path_to_error::deserialize(obj).map_err(|e| {
-        let path = e.path().to_string();
-        if path == "." || path.is_empty() {
-            e.inner().to_string()
-        } else {
-            format!("{path}: {}", e.inner())
-        }
-    })?;
-    serde_json::to_value(typed).map_err(|e| e.to_string())
+/// The Go type a kind's body is decoded into; `None` for kinds the simulator keeps as sent.
+pub fn root(kind: &str) -> Option<&'static Struct> {
+    builtin_root(kind).or(match kind {
+        "ResourceFlavor" => Some(&kt::RESOURCE_FLAVOR),
+        "ClusterQueue" => Some(&kt::CLUSTER_QUEUE),
+        "LocalQueue" => Some(&kt::LOCAL_QUEUE),
+        "Workload" => Some(&kt::WORKLOAD),
+        "Cohort" => Some(&kt::COHORT),
+        "AdmissionCheck" => Some(&kt::ADMISSION_CHECK),
+        "WorkloadPriorityClass" => Some(&kt::WORKLOAD_PRIORITY_CLASS),
+        _ => None,
+    })
 }
 
-/// JSON numbers where Kubernetes expects a Quantity become strings (Quantity accepts both on the
-/// wire; k8s-openapi's type reads strings).
-fn quantities_as_strings(v: &mut Value, in_quantity_map: bool) {
-    match v {
-        Value::Object(m) => {
-            for (k, child) in m.iter_mut() {
-                let quantity_map = matches!(k.as_str(), "requests" | "limits" | "overhead" | "capacity" | "allocatable");
-                if k == "sizeLimit" {
-                    if let Value::Number(n) = child {
-                        *child = Value::String(n.to_string());
-                    }
-                }
-                quantities_as_strings(child, quantity_map);
-            }
-        }
-        Value::Array(a) => a.iter_mut().for_each(|x| quantities_as_strings(x, false)),
-        Value::Number(n) if in_quantity_map => *v = Value::String(n.to_string()),
-        _ => {}
-    }
-}
-
-/// The object as its typed form sees it, or the decode error.
-pub fn decode(kind: &KindInfo, obj: &Value) -> Result<Value, String> {
-    use k8s_openapi::api::{batch::v1::Job, core::v1 as core, scheduling::v1::PriorityClass};
-    let mut owned;
-    let obj = if kind.columns.is_none() {
-        owned = obj.clone();
-        quantities_as_strings(&mut owned, false);
-        &owned
-    } else {
-        obj
-    };
-    match kind.kind {
-        "Job" => round_trip::<Job>(obj),
-        "Pod" => round_trip::<core::Pod>(obj),
-        "Namespace" => round_trip::<core::Namespace>(obj),
-        "Node" => round_trip::<core::Node>(obj),
-        "Event" => round_trip::<core::Event>(obj),
-        "ServiceAccount" => round_trip::<core::ServiceAccount>(obj),
-        "ConfigMap" => round_trip::<core::ConfigMap>(obj),
-        "PriorityClass" => round_trip::<PriorityClass>(obj),
-        "ResourceFlavor" => round_trip::<kt::Object<kt::ResourceFlavorSpec>>(obj),
-        "ClusterQueue" => round_trip::<kt::Object<kt::ClusterQueueSpec>>(obj),
-        "LocalQueue" => round_trip::<kt::Object<kt::LocalQueueSpec>>(obj),
-        "Workload" => round_trip::<kt::Object<kt::WorkloadSpec>>(obj),
-        "Cohort" => round_trip::<kt::Object<kt::CohortSpec>>(obj),
-        "AdmissionCheck" => round_trip::<kt::Object<kt::AdmissionCheckSpec>>(obj),
-        "WorkloadPriorityClass" => round_trip::<kt::WorkloadPriorityClass>(obj),
-        _ => Ok(obj.clone()),
-    }
-}
-
-/// Paths present (and not null) in `input` but absent from its decoded form.
-pub fn unknown_fields(input: &Value, decoded: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    walk(input, decoded, "", &mut out);
-    out
-}
-
-fn walk(input: &Value, decoded: &Value, prefix: &str, out: &mut Vec<String>) {
-    match (input, decoded) {
-        (Value::Object(i), Value::Object(d)) => {
-            for (k, v) in i {
-                if v.is_null() {
-                    continue;
-                }
-                let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
-                match d.get(k) {
-                    None => out.push(path),
-                    Some(dv) => walk(v, dv, &path, out),
-                }
-            }
-        }
-        (Value::Array(i), Value::Array(d)) => {
-            for (n, (iv, dv)) in i.iter().zip(d).enumerate() {
-                walk(iv, dv, &format!("{prefix}[{n}]"), out);
-            }
-        }
-        _ => {}
-    }
+/// The built-in kinds' types (generated from k8s-openapi's schemas: `builtin_types`).
+pub fn builtin_root(kind: &str) -> Option<&'static Struct> {
+    Some(match kind {
+        "Job" => &bt::BATCH_V1_JOB,
+        "Pod" => &bt::CORE_V1_POD,
+        "Namespace" => &bt::CORE_V1_NAMESPACE,
+        "Node" => &bt::CORE_V1_NODE,
+        "Event" => &bt::CORE_V1_EVENT,
+        "ServiceAccount" => &bt::CORE_V1_SERVICE_ACCOUNT,
+        "ConfigMap" => &bt::CORE_V1_CONFIG_MAP,
+        "PriorityClass" => &bt::SCHEDULING_V1_PRIORITY_CLASS,
+        _ => return None,
+    })
 }
 
 /// Decodes a request body: the pruned object and the warnings to return, or the error text
 /// after `<Kind> in version "<v>" cannot be handled as a <Kind>: `.
 pub fn decode_body(kind: &KindInfo, obj: &Value, validation: FieldValidation) -> Result<(Value, Vec<String>), String> {
-    let decoded = decode(kind, obj)?;
-    let mut normalized = obj.clone();
-    quantities_as_strings(&mut normalized, false);
-    let unknown = unknown_fields(&normalized, &decoded);
-    let listed: Vec<String> = unknown.iter().map(|p| format!("unknown field {p:?}")).collect();
+    let Some(root) = root(kind.kind) else {
+        return Ok((obj.clone(), Vec::new()));
+    };
+    let decoded = go_json::decode(root, obj)?;
+    let listed: Vec<String> = decoded.unknown.iter().map(|p| format!("unknown field {p:?}")).collect();
     match validation {
         FieldValidation::Strict if !listed.is_empty() => Err(format!("strict decoding error: {}", listed.join(", "))),
-        FieldValidation::Warn => Ok((decoded, listed)),
-        _ => Ok((decoded, Vec::new())),
+        FieldValidation::Warn => Ok((decoded.object, listed)),
+        _ => Ok((decoded.object, Vec::new())),
     }
 }
 
@@ -155,9 +92,51 @@ mod tests {
     fn known_objects_round_trip_unchanged() {
         let cq = json!({"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "ClusterQueue", "metadata": {"name": "q", "labels": {"a": "b"}},
             "spec": {"namespaceSelector": {}, "queueingStrategy": "BestEffortFIFO", "resourceGroups": [{"coveredResources": ["cpu"], "flavors": [{"name": "f", "resources": [{"name": "cpu", "nominalQuota": 2}]}]}]}});
-        assert_eq!(decode(kind_info("ClusterQueue"), &cq).unwrap(), cq);
+        assert_eq!(decode_body(kind_info("ClusterQueue"), &cq, FieldValidation::Strict).unwrap().0, cq);
         let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "x"},
             "spec": {"template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "c", "image": "i", "resources": {"limits": {"nvidia.com/gpu": "1"}}}]}}}});
-        assert_eq!(decode(kind_info("Job"), &job).unwrap(), job);
+        assert_eq!(decode_body(kind_info("Job"), &job, FieldValidation::Strict).unwrap().0, job);
+    }
+
+    #[test]
+    fn a_wrong_type_is_refused_in_gos_words() {
+        let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "x"},
+            "spec": {"backoffLimit": "lots", "template": {"spec": {"containers": [{"name": "c", "image": "i", "ports": [{"containerPort": "80"}]}]}}}});
+        assert_eq!(
+            decode_body(kind_info("Job"), &job, FieldValidation::Strict).unwrap_err(),
+            "json: cannot unmarshal string into Go struct field JobSpec.spec.backoffLimit of type int32"
+        );
+        let cq = json!({"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "ClusterQueue", "metadata": {"name": "q", "labels": {"a": 1}}});
+        assert_eq!(
+            decode_body(kind_info("ClusterQueue"), &cq, FieldValidation::Strict).unwrap_err(),
+            "json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string"
+        );
+    }
+
+    /// The decoder finds fields by binary search: every table it can reach is sorted by name.
+    #[test]
+    fn every_type_lists_its_fields_in_order() {
+        fn visit(ty: &'static go_json::Ty, seen: &mut Vec<&'static str>) {
+            match ty {
+                go_json::Ty::Struct(s) => {
+                    if seen.contains(&s.name) {
+                        return;
+                    }
+                    seen.push(s.name);
+                    assert!(s.fields.windows(2).all(|w| w[0].name < w[1].name), "{} is not sorted", s.name);
+                    s.fields.iter().for_each(|f| visit(&f.ty, seen));
+                }
+                go_json::Ty::Slice(t) | go_json::Ty::Map(t) => visit(t, seen),
+                _ => {}
+            }
+        }
+        let mut seen = Vec::new();
+        for kind in crate::api::registry::SERVED.iter().map(|k| k.kind) {
+            if let Some(root) = root(kind) {
+                let ty: &'static go_json::Ty = Box::leak(Box::new(go_json::Ty::Struct(root)));
+                visit(ty, &mut seen);
+            }
+        }
+        assert!(seen.len() > 100, "{} types", seen.len());
     }
 }

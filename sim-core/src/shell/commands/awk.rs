@@ -2040,8 +2040,11 @@ pub fn awk<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
             *i += 1;
             args.get(*i - 1).cloned()
         };
-        match &a[..2] {
-            "-F" => match value(&mut i, &a[2..]) {
+        // The option letter may be any character (`-ê` is refused below, not split inside it).
+        let flag_len = 1 + a[1..].chars().next().map_or(0, char::len_utf8);
+        let (flag, inline) = a.split_at(flag_len);
+        match flag {
+            "-F" => match value(&mut i, inline) {
                 Some(v) => fs = Some(if v == "t" { "\t".into() } else { unescape(&v) }),
                 None => {
                     cx.errln("awk: option requires an argument -- F");
@@ -2049,7 +2052,7 @@ pub fn awk<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
                     return 2;
                 }
             },
-            "-v" => match value(&mut i, &a[2..]) {
+            "-v" => match value(&mut i, inline) {
                 Some(v) => match v.split_once('=') {
                     Some((k, val)) if crate::shell::syntax::is_name(k) => assigns.push((k.to_string(), unescape(val))),
                     _ => {
@@ -2063,7 +2066,7 @@ pub fn awk<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
                     return 2;
                 }
             },
-            "-f" => match value(&mut i, &a[2..]) {
+            "-f" => match value(&mut i, inline) {
                 Some(v) => program_files.push(v),
                 None => {
                     cx.errln("awk: option requires an argument -- f");
@@ -2072,7 +2075,7 @@ pub fn awk<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
                 }
             },
             "-W" => {
-                let v = value(&mut i, &a[2..]).unwrap_or_default();
+                let v = value(&mut i, inline).unwrap_or_default();
                 if v.starts_with('v') {
                     cx.out("mawk 1.3.4 20200120\n(시뮬레이터의 awk 는 mawk 를 흉내 냅니다 / the simulator's awk imitates mawk)\n");
                     return 0;
