@@ -20,6 +20,17 @@ fn labs() -> Vec<Lab> {
     ids.into_iter().map(|id| Lab::bundled(id).unwrap().unwrap_or_else(|e| panic!("{e}"))).collect()
 }
 
+/// The browser loads each bundled lab from its parsed form as JSON (`app/build.rs`): that form
+/// reads back to the very lab the YAML gives.
+#[test]
+fn every_lab_reads_back_from_its_parsed_form() {
+    for lab in labs() {
+        let files = Lab::bundled_files(&lab.id).unwrap();
+        let parsed = serde_json::to_string(&lab).unwrap();
+        assert_eq!(Lab::from_parsed(&parsed, &files).unwrap_or_else(|e| panic!("{}: {e}", lab.id)), lab, "{}", lab.id);
+    }
+}
+
 #[test]
 fn every_reference_solution_passes_every_step() {
     for lab in labs() {

@@ -371,6 +371,11 @@ impl App {
                 }
                 true
             }
+            Msg::MountEditor => {
+                // The page does not change: no second render of it.
+                self.mount_editor(ctx);
+                false
+            }
             Msg::VirtualKey { key, ctrl } => {
                 let handled = self.key(ctrl, false, key, &|| {});
                 if handled {

@@ -36,10 +36,17 @@ pub(super) fn interruptible(mut session: Session) -> Session {
     session
 }
 
+/// A bundled lab, from its `lab.yaml` parsed at build time (`app/build.rs`).
+fn bundled(id: &str) -> Option<Result<Lab, String>> {
+    let files = Lab::bundled_files(id)?;
+    let parsed = snapshots::PARSED.iter().find(|(lab, _)| *lab == id).map(|(_, json)| *json)?;
+    Some(Lab::from_parsed(parsed, &files).map_err(|e| format!("labs/{id}/{e}")))
+}
+
 /// The lab named (`?lab=ID`, an imported state's lab), else the default.
 pub(super) fn pick_lab(named: Option<&str>) -> Lab {
     let wanted = named.filter(|s| !s.is_empty()).unwrap_or(DEFAULT_LAB);
-    match Lab::bundled(wanted).or_else(|| Lab::bundled(DEFAULT_LAB)) {
+    match bundled(wanted).or_else(|| bundled(DEFAULT_LAB)) {
         Some(Ok(lab)) => lab,
         Some(Err(e)) => panic!("a bundled lab does not load: {e}"),
         None => panic!("no bundled lab"),
@@ -352,6 +359,14 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page's labs, read from their build-time parsed form, are the labs the YAML gives today.
+    #[test]
+    fn every_bundled_lab_loads_from_its_parsed_form() {
+        for id in Lab::bundled_ids() {
+            assert_eq!(bundled(id).unwrap().unwrap(), Lab::bundled(id).unwrap().unwrap(), "{id}");
+        }
+    }
 
     #[test]
     fn the_default_lab_starts_from_its_build_time_snapshot() {

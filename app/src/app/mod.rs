@@ -102,6 +102,8 @@ pub enum Msg {
         /// Give the focus back to the menu button (Escape).
         refocus: bool,
     },
+    /// Make the editor in its pane (once, after the first render).
+    MountEditor,
     /// A terminal key from the on-screen key row (keys a phone's keyboard lacks).
     VirtualKey {
         key: &'static str,
@@ -168,6 +170,33 @@ pub struct App {
     focus_after: Option<&'static str>,
     _listeners: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _ticker: Option<gloo_timers::callback::Interval>,
+}
+
+impl App {
+    /// The editing area's accessible name: the open file's.
+    fn editor_label(&self) -> String {
+        let file = self.active.as_deref().map(sim_core::vfs::file_name).unwrap_or_default();
+        format!("{} {file}", self.lang.pick("편집기:", "Editor:"))
+    }
+
+    /// CodeMirror in the editor's pane, showing the open file.
+    fn mount_editor(&mut self, ctx: &Context<Self>) {
+        if self.editor.is_some() {
+            return;
+        }
+        let Some(host) = self.editor_ref.cast::<web_sys::Element>() else { return };
+        let change = ctx.link().callback(Msg::EditorChanged);
+        let save = ctx.link().callback(|_: ()| Msg::EditorSave);
+        let on_change = Closure::<dyn Fn(String)>::new(move |s: String| change.emit(s));
+        let on_save = Closure::<dyn Fn()>::new(move || save.emit(()));
+        let handle = editor::create_editor(&host, on_change.as_ref().unchecked_ref(), on_save.as_ref().unchecked_ref());
+        on_change.forget();
+        on_save.forget();
+        handle.set_label(&self.editor_label());
+        self.editor = Some(handle);
+        self.show_active(true);
+        mark("kueue-lab:editor-ready");
+    }
 }
 
 impl Component for App {
@@ -307,23 +336,15 @@ impl Component for App {
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         if first_render {
             mark("kueue-lab:rendered");
-            if let Some(host) = self.editor_ref.cast::<web_sys::Element>() {
-                let change = ctx.link().callback(Msg::EditorChanged);
-                let save = ctx.link().callback(|_: ()| Msg::EditorSave);
-                let on_change = Closure::<dyn Fn(String)>::new(move |s: String| change.emit(s));
-                let on_save = Closure::<dyn Fn()>::new(move || save.emit(()));
-                let handle = editor::create_editor(&host, on_change.as_ref().unchecked_ref(), on_save.as_ref().unchecked_ref());
-                on_change.forget();
-                on_save.forget();
-                self.editor = Some(handle);
-                self.show_active(true);
-                mark("kueue-lab:editor-ready");
-            }
             if let Some(el) = self.input_el() {
                 let _ = el.focus();
             }
             // The moment the prompt is usable, for tests/e2e/startup-bench.mjs.
             mark("kueue-lab:prompt-ready");
+            // The editor (CodeMirror, and the open file's diagnostics) is made in a task of its
+            // own, after the browser has painted the page: the prompt does not wait for it.
+            let link = ctx.link().clone();
+            gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::MountEditor)).forget();
             if self.embed {
                 post_to_parent("kueue-lab:ready", &[("lab", &self.session.lab.id)]);
             }
@@ -337,8 +358,7 @@ impl Component for App {
         }
         browser::set_document_lang(self.lang.code());
         if let Some(editor) = &self.editor {
-            let file = self.active.as_deref().map(sim_core::vfs::file_name).unwrap_or_default();
-            editor.set_label(&format!("{} {file}", self.lang.pick("편집기:", "Editor:")));
+            editor.set_label(&self.editor_label());
         }
         if let Some(id) = self.focus_after.take() {
             browser::focus(id);
