@@ -13,6 +13,8 @@ kubectl describe pod x
 kubectl exec -it x -- sh
 printf 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: Team_A\n' > bad-ns.yaml
 kubectl apply -f bad-ns.yaml
+printf 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: typed\nspec:\n  backoffLimit: lots\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: c\n        image: busybox\n' > typed.yaml
+kubectl apply -f typed.yaml
 printf 'kind: Namespace\nmetadata:\n  name: x\n' > noapi.yaml
 kubectl apply -f noapi.yaml
 printf 'a: b\n c: d\n' > broken.yaml
