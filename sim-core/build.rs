@@ -1,6 +1,7 @@
 //! Bundles every lab under `../labs/<id>/` into the crate, so the browser and `kueue-lab` carry
 //! them without reading files at run time. A course author adds a lab by adding a folder: the
-//! next build picks it up with no Rust change.
+//! next build picks it up with no Rust change. A lab's `cases/` (scripts replayed by the tests,
+//! `Lab::cases`) stay out of the browser's build (wasm32): the page never replays them.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,6 +19,9 @@ fn main() {
         let id = dir.file_name().unwrap().to_string_lossy().to_string();
         let mut files = Vec::new();
         collect(&dir, &dir, &mut files);
+        if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {
+            files.retain(|(rel, _)| !rel.starts_with("cases/"));
+        }
         files.sort();
         writeln!(out, "    ({id:?}, &[").unwrap();
         for (rel, abs) in files {

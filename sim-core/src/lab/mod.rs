@@ -99,7 +99,8 @@ pub struct Lab {
     /// The reference solution: shell lines (from `solution.sh`).
     #[serde(skip)]
     pub solution: String,
-    /// Replayed cases (from `cases/*.sh`): file name → script with its `# expect:` lines.
+    /// Replayed cases (from `cases/*.sh`): file name → script with its `# expect:` lines. Empty
+    /// in the browser's build, which does not bundle them (`build.rs`).
     #[serde(skip)]
     pub cases: BTreeMap<String, String>,
 }
