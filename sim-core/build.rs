@@ -1,7 +1,8 @@
 //! Bundles every lab under `../labs/<id>/` into the crate, so the browser and `kueue-lab` carry
 //! them without reading files at run time. A course author adds a lab by adding a folder: the
-//! next build picks it up with no Rust change. A lab's `cases/` (scripts replayed by the tests,
-//! `Lab::cases`) stay out of the browser's build (wasm32): the page never replays them.
+//! next build picks it up with no Rust change. The browser's build (wasm32) leaves out what the
+//! page never reads: a lab's `cases/` (scripts replayed by the tests, `Lab::cases`) and its
+//! `lab.yaml`, which the page gets already parsed (`app/build.rs`, `Lab::from_parsed`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ fn main() {
         let mut files = Vec::new();
         collect(&dir, &dir, &mut files);
         if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {
-            files.retain(|(rel, _)| !rel.starts_with("cases/"));
+            files.retain(|(rel, _)| !rel.starts_with("cases/") && rel != "lab.yaml");
         }
         files.sort();
         writeln!(out, "    ({id:?}, &[").unwrap();

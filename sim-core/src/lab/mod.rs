@@ -207,7 +207,8 @@ impl Lab {
         !self.setup.trim().is_empty() || !self.traffic.is_empty() || self.cluster.as_ref().is_some_and(|c| !c.node_groups.is_empty())
     }
 
-    /// A lab bundled into the build (every folder under `labs/`).
+    /// A lab bundled into the build (every folder under `labs/`). Not in the browser's build, whose
+    /// bundle has no `lab.yaml` (the page reads its labs parsed: `Lab::from_parsed`).
     pub fn bundled(id: &str) -> Option<Result<Lab, String>> {
         let map = Lab::bundled_files(id)?;
         Some(Lab::from_files(&map).map_err(|e| format!("labs/{id}/{e}")))
