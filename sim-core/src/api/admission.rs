@@ -503,8 +503,8 @@ fn validate_job(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
 /// suspended and has never started (`kubectl.md` §6.5).
 fn job_template_immutability(old: &Value, new: &Value) -> Vec<Cause> {
     let mut causes = Vec::new();
-    let old_t = get(old, &["spec", "template"]).cloned().unwrap_or(Value::Null);
-    let new_t = get(new, &["spec", "template"]).cloned().unwrap_or(Value::Null);
+    let (old_t, new_t) = (get(old, &["spec", "template"]).unwrap_or(&Value::Null), get(new, &["spec", "template"]).unwrap_or(&Value::Null));
+    // Most updates (status, suspend) leave the template alone: compare in place, copy only to strip.
     if old_t != new_t {
         let suspended_never_started =
             get(old, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false) && get(old, &["status", "startTime"]).is_none();
@@ -527,7 +527,7 @@ fn job_template_immutability(old: &Value, new: &Value) -> Vec<Cause> {
             }
             t
         };
-        if !suspended_never_started || strip(&old_t) != strip(&new_t) {
+        if !suspended_never_started || strip(old_t) != strip(new_t) {
             causes.push(Cause::invalid("spec.template", "core.PodTemplateSpec{...}", "field is immutable"));
         }
     }
@@ -1238,7 +1238,7 @@ fn webhook_label_selector(sel: Option<&Value>, path: &str) -> Vec<Cause> {
     let Some(sel) = sel else { return causes };
     let labels_path = format!("{path}.matchLabels");
     let mut match_labels: Vec<(&String, &Value)> = sel.get("matchLabels").and_then(Value::as_object).into_iter().flatten().collect();
-    match_labels.sort_by_key(|(k, _)| k.as_str());
+    crate::sort::sort_by_key(&mut match_labels, |(k, _)| k.as_str());
     for (k, v) in match_labels {
         for m in validation::label_key(k) {
             causes.push(Cause::invalid(labels_path.clone(), &format!("{k:?}"), &m));
@@ -1407,7 +1407,7 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
         let labels_path = format!("{path}.template.metadata.labels");
         let mut pod_labels: Vec<(&String, &Value)> =
             get(ps, &["template", "metadata", "labels"]).and_then(Value::as_object).into_iter().flatten().collect();
-        pod_labels.sort_by_key(|(k, _)| k.as_str());
+        crate::sort::sort_by_key(&mut pod_labels, |(k, _)| k.as_str());
         for (k, v) in pod_labels {
             for m in validation::label_key(k) {
                 causes.push(Cause::invalid(labels_path.clone(), &format!("{k:?}"), &m));
@@ -1445,7 +1445,7 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
 fn webhook_resource_list(list: Option<&Value>, path: &str) -> Vec<Cause> {
     let mut causes = Vec::new();
     let mut entries: Vec<(&String, &Value)> = list.and_then(Value::as_object).into_iter().flatten().collect();
-    entries.sort_by_key(|(k, _)| k.as_str());
+    crate::sort::sort_by_key(&mut entries, |(k, _)| k.as_str());
     for (name, v) in entries {
         let p = format!("{path}[{name}]");
         if name == "pods" {
