@@ -1003,7 +1003,7 @@ fn events(c: &Cluster, lang: Lang) -> Html {
 
 fn events_list(c: &Cluster, mut evs: Vec<Value>, lang: Lang) -> Html {
     let now = c.now_unix();
-    evs.sort_by_key(|e| std::cmp::Reverse(parse_rfc3339(s(e, "/lastTimestamp")).unwrap_or(0)));
+    sim_core::sort::sort_by_key(&mut evs, |e| std::cmp::Reverse(parse_rfc3339(s(e, "/lastTimestamp")).unwrap_or(0)));
     // One event a list item (age, reason, object, then the message below): it wraps at any width.
     let items = evs.iter().take(EVENTS_SHOWN).map(|e| {
         let age = parse_rfc3339(s(e, "/lastTimestamp")).map(|t| human_duration(now - t)).unwrap_or_default();
@@ -1093,7 +1093,7 @@ mod tests {
                     (k.rsplit_once('-').map_or(k.as_str(), |(job, _)| job).to_string(), p.bypassed, p.terminating)
                 })
                 .collect();
-            v.sort();
+            sim_core::sort::sort(&mut v);
             v
         };
         assert_eq!(

@@ -18,6 +18,7 @@ pub mod rand;
 pub mod replay;
 pub mod session;
 pub mod shell;
+pub mod sort;
 pub mod transcript;
 pub mod vfs;
 pub mod yaml;

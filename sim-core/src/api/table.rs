@@ -323,7 +323,7 @@ fn node_cells(obj: &Value, now: i64) -> Vec<Value> {
     if let Some(r) = labels.get("kubernetes.io/role").filter(|r| !r.is_empty()) {
         roles.push(r.clone());
     }
-    roles.sort();
+    crate::sort::sort(&mut roles);
     roles.dedup();
     let roles = if roles.is_empty() { "<none>".to_string() } else { roles.join(",") };
     let addr = |ty: &str| {

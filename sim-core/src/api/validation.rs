@@ -254,7 +254,7 @@ pub fn go_sharp_v(v: &Value) -> String {
     match v {
         Value::Object(m) => {
             let mut keys: Vec<&String> = m.keys().collect();
-            keys.sort();
+            crate::sort::sort(&mut keys);
             let inner: Vec<String> = keys.iter().map(|k| format!("{k:?}:{}", go_sharp_v_elem(&m[k.as_str()]))).collect();
             format!("map[string]interface {{}}{{{}}}", inner.join(", "))
         }

@@ -251,7 +251,7 @@ impl Cluster {
             _ => 4,
         };
         let mut all = all;
-        all.sort_by_key(|e| rank(e.kind));
+        crate::sort::sort_by_key(&mut all, |e| rank(e.kind));
         for e in &all {
             informer::route(self, e);
         }

@@ -369,7 +369,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
             c.scheduler.unschedulable.insert(key.clone());
             let total = c.scheduler.nodes.len();
             let mut parts: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
-            parts.sort();
+            crate::sort::sort(&mut parts);
             let preemption = if helpful_nodes > 0 {
                 format!("0/{total} nodes are available: {helpful_nodes} No preemption victims found for incoming pod.")
             } else {

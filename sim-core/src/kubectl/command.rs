@@ -71,7 +71,7 @@ fn levenshtein(a: &str, b: &str) -> usize {
 fn unknown_command<W: Host>(out: &mut Out<'_, '_, W>, name: &str) {
     let all: Vec<&str> = SUPPORTED.iter().chain(NOT_YET).chain(NO_CONTAINERS).copied().collect();
     let mut near: Vec<&str> = all.iter().copied().filter(|c| levenshtein(name, c) <= 2 || c.starts_with(name)).collect();
-    near.sort();
+    crate::sort::sort(&mut near);
     if near.is_empty() {
         out.err(&format!("error: unknown command {name:?} for \"kubectl\""));
         return;

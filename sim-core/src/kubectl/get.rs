@@ -398,7 +398,7 @@ fn object_key(o: &Value) -> (String, String) {
 fn sort_objects(mut objs: Vec<Value>, field: &str) -> Vec<Value> {
     let template = normalize_template(field);
     let key = |o: &Value| jsonpath::execute(&template, o).unwrap_or_default();
-    objs.sort_by(|a, b| {
+    crate::sort::sort_by(&mut objs, |a, b| {
         let (ka, kb) = (key(a), key(b));
         match (ka.parse::<f64>(), kb.parse::<f64>()) {
             (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),

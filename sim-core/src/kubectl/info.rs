@@ -61,7 +61,7 @@ pub fn api_versions<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     for (g, versions) in crate::api::rest::api_groups() {
         all.extend(versions.iter().map(|v| format!("{g}/{v}")));
     }
-    all.sort();
+    crate::sort::sort(&mut all);
     for gv in all {
         out.out(&format!("{gv}\n"));
     }

@@ -217,7 +217,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 .iter()
                 .map(|rf| {
                     let mut labels: Vec<String> = get(rf, &["spec", "nodeLabels"]).and_then(Value::as_object).into_iter().flatten().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or(""))).collect();
-                    labels.sort();
+                    crate::sort::sort(&mut labels);
                     json!({"cells": [get_str(rf, &["metadata", "name"]).unwrap_or(""), labels.join(", "), age(rf, now)], "object": {"metadata": rf["metadata"]}})
                 })
                 .collect();

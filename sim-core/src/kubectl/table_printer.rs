@@ -104,7 +104,7 @@ pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
         if opts.show_labels {
             let labels = meta.get("labels").and_then(Value::as_object).map(|m| {
                 let mut pairs: Vec<String> = m.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or(""))).collect();
-                pairs.sort();
+                crate::sort::sort(&mut pairs);
                 pairs.join(",")
             });
             line.push(labels.filter(|l| !l.is_empty()).unwrap_or_else(|| "<none>".into()));

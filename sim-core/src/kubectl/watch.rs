@@ -169,7 +169,7 @@ impl<W: Host> Foreground<W> for Watch {
         let deleted: Vec<(u64, &str, Value)> =
             self.seen.iter().filter(|(k, _)| !present.contains_key(*k)).map(|(_, (_, row))| (u64::MAX, "DELETED", row.clone())).collect();
         changed.extend(deleted);
-        changed.sort_by_key(|(rv, _, _)| *rv);
+        crate::sort::sort_by_key(&mut changed, |(rv, _, _)| *rv);
         self.seen = present;
         let rows: Vec<(&str, Value)> = changed.into_iter().map(|(_, e, r)| (e, r)).collect();
         self.print(&rows, false)

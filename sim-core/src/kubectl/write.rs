@@ -95,7 +95,7 @@ fn read_docs<W: Host>(out: &mut Out<'_, '_, W>, paths: &[String], recursive: boo
                     .filter(|(f, _)| f.ends_with(".yaml") || f.ends_with(".yml") || f.ends_with(".json"))
                     .map(|(f, t)| (format!("{}{}", p.trim_end_matches('/'), &f[abs.len()..]), t.to_string()))
                     .collect();
-                found.sort();
+                crate::sort::sort(&mut found);
                 files.extend(found);
             }
         }

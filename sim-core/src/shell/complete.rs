@@ -53,7 +53,7 @@ pub fn complete<W: World + 'static>(sh: &Shell<W>, world: &W, line: &str, cursor
             }
         }
     };
-    candidates.sort();
+    crate::sort::sort(&mut candidates);
     candidates.dedup();
     let replacement = match candidates.as_slice() {
         [] => current.to_string(),

@@ -2686,7 +2686,7 @@ fn glob(fs: &crate::vfs::Vfs, cwd: &str, pattern: &[(char, bool)]) -> Vec<String
         candidates = next;
     }
     let mut out: Vec<String> = candidates.into_iter().map(|(s, _)| s).collect();
-    out.sort();
+    crate::sort::sort(&mut out);
     out
 }
 

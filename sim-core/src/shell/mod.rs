@@ -268,7 +268,7 @@ impl<W: World + 'static> Shell<W> {
     pub fn command_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.commands.keys().cloned().collect();
         names.extend(exec::BUILTINS.iter().filter(|b| b.len() > 1).map(|s| s.to_string()));
-        names.sort();
+        crate::sort::sort(&mut names);
         names.dedup();
         names
     }

@@ -183,7 +183,7 @@ impl CqSpec {
                     .flatten()
                     .filter_map(|r| r.get("name").and_then(Value::as_str).map(str::to_string))
                     .collect();
-                v.sort();
+                crate::sort::sort(&mut v);
                 v.dedup();
                 v
             },
@@ -322,7 +322,7 @@ impl Cache {
         let inactive = spec.admission_checks.iter().filter(|a| self.checks.get(*a) == Some(&false)).cloned().collect();
         let mut tas: Vec<(String, String)> = Vec::new();
         let mut names: Vec<&String> = spec.flavor_names().collect();
-        names.sort();
+        crate::sort::sort(&mut names);
         names.dedup();
         for f in names {
             if let Some(t) = self.flavors.get(f).and_then(|rf| rf.pointer("/spec/topologyName")).and_then(Value::as_str) {
@@ -574,7 +574,7 @@ impl Cache {
                 stack.extend(s.child_cohorts.iter().cloned());
             }
         }
-        out.sort();
+        crate::sort::sort(&mut out);
         out
     }
 

@@ -176,7 +176,7 @@ impl Assignment {
             .filter(|ps| !ps.reasons.is_empty())
             .map(|ps| {
                 let mut r = ps.reasons.clone();
-                r.sort();
+                crate::sort::sort(&mut r);
                 format!("couldn't assign flavors to pod set {}: {}", ps.name, r.join(", "))
             })
             .collect::<Vec<_>>()
@@ -481,7 +481,7 @@ impl Assigner<'_> {
                 }
                 assignments.insert(r.clone(), FlavorAssignment { name: flavor.clone(), mode: mode.mode(), borrow });
             }
-            flavor_reasons.sort();
+            crate::sort::sort(&mut flavor_reasons);
             attempts.push(Attempt {
                 flavor: flavor.clone(),
                 mode: representative.mode.mode(),
@@ -565,7 +565,7 @@ fn merge_attempts(into: &mut BTreeMap<String, Attempt>, from: Vec<Attempt>) {
                         e.reasons.push(r);
                     }
                 }
-                e.reasons.sort();
+                crate::sort::sort(&mut e.reasons);
                 e.no_fit_reason = most_severe(e.no_fit_reason, a.no_fit_reason);
             }
             None => {

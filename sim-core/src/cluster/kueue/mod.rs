@@ -118,7 +118,7 @@ impl KueueState {
     /// Every pending workload waiting for `cq`, in queue order (the visibility API's order).
     pub fn pending_in_order(&self, cq: &str) -> Vec<Arc<WorkloadInfo>> {
         let mut v = self.queues.pending_workloads(cq);
-        v.sort_by(|a, b| b.priority.cmp(&a.priority).then(a.queue_order.cmp(&b.queue_order)).then(a.uid.cmp(&b.uid)));
+        crate::sort::sort_by(&mut v, |a, b| b.priority.cmp(&a.priority).then(a.queue_order.cmp(&b.queue_order)).then(a.uid.cmp(&b.uid)));
         v
     }
 }

@@ -271,9 +271,9 @@ fn classical_preemptions(s: &mut Snapshot, req: &Request, now: i64) -> Vec<Targe
         candidates_in_cq(s, req, req.cq, None, false)
     };
     let (mut hierarchy, mut priority) = hierarchical_candidates(s, req);
-    same.sort_by(order);
-    priority.sort_by(order);
-    hierarchy.sort_by(order);
+    crate::sort::sort_by(&mut same, order);
+    crate::sort::sort_by(&mut priority, order);
+    crate::sort::sort_by(&mut hierarchy, order);
     let no_other_queues = hierarchy.is_empty() && priority.is_empty();
     let no_hierarchical = hierarchy.is_empty();
     let split = |v: Vec<Candidate>| -> (Vec<Candidate>, Vec<Candidate>) { v.into_iter().partition(|c| c.wl.evicted) };
@@ -475,7 +475,7 @@ fn fair_preemptions(s: &mut Snapshot, req: &Request, strategies: &[Strategy], no
         return Vec::new();
     }
     let cq_name = s.cqs[req.cq].name.clone();
-    candidates.sort_by(|a, b| candidates_ordering(&a.0, &b.0, &cq_name, now));
+    crate::sort::sort_by(&mut candidates, |a, b| candidates_ordering(&a.0, &b.0, &cq_name, now));
     s.add_cq_usage(req.cq, &req.usage);
     let within_nominal = req.frs.iter().all(|fr| !s.borrowing_with(NodeId::Cq(req.cq), fr, 0));
     let mut targets: Vec<Target> = Vec::new();

@@ -217,7 +217,7 @@ fn reduce_pod_sets<R>(ranges: &[(i64, i64)], mut fits: impl FnMut(&[i64]) -> Opt
 /// `makeClassicalIterator`: non-borrowing first, then higher priority, then older.
 fn classical_order(entries: &[Entry]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..entries.len()).collect();
-    idx.sort_by(|&a, &b| {
+    crate::sort::sort_by(&mut idx, |&a, &b| {
         let (ea, eb) = (&entries[a], &entries[b]);
         let borrows = |e: &Entry| e.assignment.as_ref().map_or(0, |a| a.borrowing);
         borrows(ea).cmp(&borrows(eb)).then(eb.wl.priority.cmp(&ea.wl.priority)).then(ea.wl.queue_order.cmp(&eb.wl.queue_order))

@@ -22,7 +22,7 @@ fn flavor_usage(cq: &CqState, usage: &BTreeMap<Fr, i128>, with_borrowed: bool) -
     for g in &cq.spec.groups {
         for f in &g.flavors {
             let mut resources: Vec<&String> = g.covered.iter().collect();
-            resources.sort();
+            crate::sort::sort(&mut resources);
             let list: Vec<Value> = resources
                 .into_iter()
                 .map(|r| {

@@ -34,7 +34,7 @@ fn roles(labels: &Map<String, Value>) -> String {
             _ => None,
         })
         .collect();
-    roles.sort();
+    crate::sort::sort(&mut roles);
     roles.dedup();
     if roles.is_empty() {
         "<none>".into()

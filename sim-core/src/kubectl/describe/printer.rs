@@ -66,7 +66,7 @@ pub fn scalar(v: &Value) -> String {
 /// `Labels:` with one `k=v` per line (continuations start with a tab), or `<none>`.
 pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &serde_json::Map<String, Value>) {
     let mut pairs: Vec<String> = labels.iter().map(|(k, v)| format!("{k}={}", scalar(v))).collect();
-    pairs.sort();
+    crate::sort::sort(&mut pairs);
     if pairs.is_empty() {
         out.push_str(&format!("{first_indent}{title}:\t<none>\n"));
         return;
@@ -127,7 +127,7 @@ pub fn events_block(c: &mut dyn Client, now: i64, obj: &Value) -> String {
     if events.is_empty() {
         return "Events:\t<none>\n".into();
     }
-    events.sort_by_key(|e| get_str(e, &["lastTimestamp"]).and_then(parse_time).unwrap_or(0));
+    crate::sort::sort_by_key(&mut events, |e| get_str(e, &["lastTimestamp"]).and_then(parse_time).unwrap_or(0));
     let mut table = String::from("  Type\tReason\tAge\tFrom\tMessage\n  ----\t------\t----\t----\t-------\n");
     for e in &events {
         let first = get_str(e, &["firstTimestamp"]).and_then(parse_time).unwrap_or(now);

@@ -317,8 +317,8 @@ pub fn ls<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
             Ok(n) => files.push((op.clone(), n.clone())),
         }
     }
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    dirs.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::sort::sort_by(&mut files, |a, b| a.0.cmp(&b.0));
+    crate::sort::sort_by(&mut dirs, |a, b| a.0.cmp(&b.0));
     let show_headers = operands.len() > 1;
     let mut blocks = Vec::new();
     if !files.is_empty() {
@@ -345,7 +345,7 @@ pub fn ls<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
 
 fn render_entries<W: World>(cx: &mut Cx<'_, W>, o: &super::Opts, mut entries: Vec<(String, Node)>, is_dir_listing: bool) -> String {
     if o.has('t') {
-        entries.sort_by(|a, b| b.1.mtime.cmp(&a.1.mtime).then(a.0.cmp(&b.0)));
+        crate::sort::sort_by(&mut entries, |a, b| b.1.mtime.cmp(&a.1.mtime).then(a.0.cmp(&b.0)));
     }
     if o.has('r') {
         entries.reverse();

@@ -602,7 +602,7 @@ pub fn sort<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         // Last-resort comparison of whole lines, as GNU sort does.
         primary.then_with(|| if numeric || fold || key_field.is_some() { a.cmp(b) } else { std::cmp::Ordering::Equal })
     };
-    ls.sort_by(cmp);
+    crate::sort::sort_by(&mut ls, cmp);
     if o.has('u') {
         ls.dedup_by(|a, b| cmp(&&**a, &&**b) == std::cmp::Ordering::Equal || (!numeric && key(a) == key(b)));
     }
