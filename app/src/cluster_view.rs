@@ -1047,13 +1047,15 @@ fn involved_exists(c: &Cluster, e: &Value) -> bool {
 
 /// The newest events only, picked without copying the rest (a big cluster has thousands).
 pub(crate) fn newest_events(c: &Cluster, lang: Lang) -> Html {
-    let mut newest: Vec<&std::sync::Arc<Value>> = c.api.iter_kind(kind_info("Event"), None).collect();
-    let time = |e: &Value| parse_rfc3339(s(e, "/lastTimestamp")).unwrap_or(0);
+    // Each event's time read once, not at every comparison (the pick compares each several
+    // times, and reading one is a path lookup and a parse).
+    let mut newest: Vec<(i64, &std::sync::Arc<Value>)> =
+        c.api.iter_kind(kind_info("Event"), None).map(|e| (parse_rfc3339(s(e, "/lastTimestamp")).unwrap_or(0), e)).collect();
     if newest.len() > EVENTS_SHOWN {
-        newest.select_nth_unstable_by_key(EVENTS_SHOWN, |e| std::cmp::Reverse(time(e)));
+        newest.select_nth_unstable_by_key(EVENTS_SHOWN, |(time, _)| std::cmp::Reverse(*time));
         newest.truncate(EVENTS_SHOWN);
     }
-    let evs: Vec<Value> = newest.into_iter().map(|e| Value::clone(e)).collect();
+    let evs: Vec<Value> = newest.into_iter().map(|(_, e)| Value::clone(e)).collect();
     events_list(c, evs, lang)
 }
 
