@@ -1095,7 +1095,7 @@ mod tests {
                     (k.rsplit_once('-').map_or(k.as_str(), |(job, _)| job).to_string(), p.bypassed, p.terminating)
                 })
                 .collect();
-            sim_core::sort::sort(&mut v);
+            v.sort();
             v
         };
         assert_eq!(

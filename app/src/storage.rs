@@ -452,7 +452,7 @@ mod tests {
         let (from_old, c_old) = read_snapshot(&from_url_fragment(&old, |_| None).unwrap()).unwrap();
         let objects = |c: &Cluster| {
             let mut v: Vec<String> = objects_of(c).iter().map(|o| o.to_string()).collect();
-            sim_core::sort::sort(&mut v);
+            v.sort();
             v
         };
         assert_eq!(objects(&c_short), objects(&cluster));

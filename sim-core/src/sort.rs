@@ -1,11 +1,13 @@
 //! Stable sorting with the sort itself compiled once. `slice::sort_by` is generic over the
 //! element and the comparison, so every call site compiles its own copy of the standard
-//! library's stable sort (≈ 4 KB of wasm each; 65 copies made 7% of the browser's code). Here
+//! library's stable sort (≈ 4 KB each before wasm-opt; 65 copies were 7% of the app's code
+//! then, and routing sim-core's and the app's sorts here took 50 KB off the shipped wasm). Here
 //! the elements' positions are sorted by one non-generic function, through a `dyn` comparison,
 //! and the elements then moved into that order: per call site only that small move is compiled.
 //!
 //! The order is exactly `slice::sort_by`'s: both are stable, so equal elements keep their order
-//! and the result depends on nothing but the comparison.
+//! and the result depends on nothing but the comparison. Tests may use std's sorts freely: only
+//! the shipped code's size is at stake.
 
 use std::cmp::Ordering;
 

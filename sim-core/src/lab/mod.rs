@@ -209,6 +209,7 @@ impl Lab {
 
     /// A lab bundled into the build (every folder under `labs/`). Not in the browser's build, whose
     /// bundle has no `lab.yaml` (the page reads its labs parsed: `Lab::from_parsed`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn bundled(id: &str) -> Option<Result<Lab, String>> {
         let map = Lab::bundled_files(id)?;
         Some(Lab::from_files(&map).map_err(|e| format!("labs/{id}/{e}")))
