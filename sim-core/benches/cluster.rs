@@ -7,6 +7,9 @@
 //! `-- --growth` prints how cost grows with the number of Jobs (100 … 50,000, one node per 10 Jobs,
 //! each size in a process of its own so that peak RSS is that size's).
 //!
+//! `-- --scale` runs the scale lab as the browser does and times what the page does between
+//! slices of it (the longest timer instant, judging, saving).
+//!
 //! Prints wall time per case (and peak RSS where /proc is available).
 
 use serde_json::{json, Value};
@@ -205,6 +208,59 @@ fn bench_lab_judge() {
     println!("whole lab replayed (reference solution, {} inputs): {:.1} ms", entries.len(), t.elapsed().as_secs_f64() * 1000.0);
 }
 
+/// The scale lab as the browser runs it: 80 s of virtual time, then what the page does between
+/// slices of it — the longest single timer instant (a slice cannot stop inside one), judging
+/// every step, and saving (the base, then a journal entry of what 50 s of virtual time changed,
+/// which is what a big cluster writes every 5 s of wall time at 10×).
+fn bench_scale_lab() {
+    use sim_core::cluster::persist::Saver;
+    let lab = sim_core::lab::Lab::bundled("scale").unwrap().unwrap();
+    let mut s = sim_core::session::Session::new(lab, 2026);
+    let mut instants = Vec::new();
+    s.owe(80_000);
+    let t = Instant::now();
+    while s.owed_ms() > 0 {
+        let one = Instant::now();
+        s.catch_up(&mut || true);
+        instants.push(one.elapsed().as_secs_f64() * 1000.0);
+    }
+    let total = t.elapsed().as_secs_f64() * 1000.0;
+    instants.sort_by(f64::total_cmp);
+    println!(
+        "scale lab: 80 s of virtual time: {total:.0} ms, {} objects; timer instants: {}, median {:.2} ms, longest {:.2} ms",
+        s.cluster.api.store().len(),
+        instants.len(),
+        instants[instants.len() / 2],
+        instants[instants.len() - 1]
+    );
+    let runs = 20;
+    let t = Instant::now();
+    for _ in 0..runs {
+        std::hint::black_box(sim_core::lab::progress::judge(
+            &s.lab,
+            &sim_core::lab::view::SimView { api: &s.cluster.api, fs: &s.shell.state.fs },
+        ));
+    }
+    println!("scale lab: judging every step: {:.2} ms (mean of {runs})", t.elapsed().as_secs_f64() * 1000.0 / runs as f64);
+    let t = Instant::now();
+    let base = Saver::new().next(&s.cluster, true).unwrap();
+    println!("scale lab: saving the base: {:.1} ms, {} bytes of JSON", t.elapsed().as_secs_f64() * 1000.0, base.json.len());
+    let mut saver = Saver::new();
+    saver.stored(&base);
+    s.owe(50_000);
+    while s.owed_ms() > 0 {
+        s.catch_up(&mut || false);
+    }
+    let t = Instant::now();
+    let entry = saver.next(&s.cluster, false).unwrap();
+    println!(
+        "scale lab: saving a journal entry of 50 s: {:.1} ms, {} bytes of JSON{}",
+        t.elapsed().as_secs_f64() * 1000.0,
+        entry.json.len(),
+        if entry.target == sim_core::cluster::persist::Target::Base { " (a base: the watch log no longer reached back)" } else { "" }
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--baseline") {
@@ -213,6 +269,10 @@ fn main() {
     }
     if args.iter().any(|a| a == "--growth") {
         bench_growth();
+        return;
+    }
+    if args.iter().any(|a| a == "--scale") {
+        bench_scale_lab();
         return;
     }
     if args.iter().any(|a| a == "--micro") {

@@ -218,7 +218,7 @@ impl ApiServer {
     }
 
     /// The objects of `kind` (in `namespace` when given), shared with the store, in etcd order.
-    pub fn iter_kind<'a>(&'a self, kind: &KindInfo, namespace: Option<&'a str>) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
+    pub fn iter_kind<'a, 'n>(&'a self, kind: &KindInfo, namespace: Option<&'n str>) -> impl Iterator<Item = &'a Arc<Value>> + use<'a, 'n> {
         let namespace = if kind.namespaced { namespace } else { None };
         self.store.range(kind.kind, namespace).map(|(_, v)| v)
     }

@@ -103,7 +103,11 @@ impl Store {
     }
 
     /// The objects of `kind` (in `namespace` when given), in etcd order.
-    pub fn range<'a>(&'a self, kind: &'static str, namespace: Option<&'a str>) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> + 'a {
+    pub fn range<'a, 'n>(
+        &'a self,
+        kind: &'static str,
+        namespace: Option<&'n str>,
+    ) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> + use<'a, 'n> {
         let start = Key { kind, namespace: namespace.unwrap_or("").to_string(), name: String::new() };
         self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| k.namespace == ns))
     }

@@ -672,12 +672,12 @@ fn object(
     // A ClusterQueue that is not Active is the learner's real mistake (a misspelled flavor…):
     // say so first, in words, before any field it makes look wrong.
     let inactive = match kind {
-        "ClusterQueue" => cq_inactive(&obj),
+        "ClusterQueue" => cq_inactive(obj),
         "LocalQueue" => obj
             .pointer("/spec/clusterQueue")
             .and_then(Value::as_str)
             .and_then(|cq| view.get("ClusterQueue", "", cq))
-            .and_then(|cq| cq_inactive(&cq))
+            .and_then(cq_inactive)
             .map(|why| {
                 Text::new(
                     format!("LocalQueue `{name}` 가 작업을 받을 수 없습니다: {}", why.ko),
@@ -686,8 +686,8 @@ fn object(
             }),
         _ => None,
     };
-    let checked = check_fields(&obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))
-        .and_then(|()| check_conditions(&obj, kind, name, conditions));
+    let checked = check_fields(obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))
+        .and_then(|()| check_conditions(obj, kind, name, conditions));
     match (inactive, checked) {
         (Some(why), Err(also)) => Err(Text::new(format!("{}. 또한 {}", why.ko, also.ko), format!("{}. Also, {}", why.en, also.en))),
         (Some(why), Ok(())) if !conditions.is_empty() => Err(why),
@@ -795,7 +795,7 @@ fn uid(obj: &Value) -> &str {
 }
 
 /// The Workload Kueue made for this Job (owned by its uid).
-fn workload_of(view: &dyn ClusterView, namespace: &str, job: &Value) -> Option<Value> {
+fn workload_of<'v>(view: &'v dyn ClusterView, namespace: &str, job: &Value) -> Option<&'v Value> {
     let job_uid = uid(job);
     view.list("Workload", namespace).into_iter().find(|w| {
         w.pointer("/metadata/ownerReferences")
@@ -805,7 +805,13 @@ fn workload_of(view: &dyn ClusterView, namespace: &str, job: &Value) -> Option<V
 }
 
 /// Events about an object: by kind and name, and by uid when given.
-fn events_about(view: &dyn ClusterView, namespace: &str, kind: &str, name_ok: &dyn Fn(&str) -> bool, uid: Option<&str>) -> Vec<Value> {
+fn events_about<'v>(
+    view: &'v dyn ClusterView,
+    namespace: &str,
+    kind: &str,
+    name_ok: &dyn Fn(&str) -> bool,
+    uid: Option<&str>,
+) -> Vec<&'v Value> {
     view.list("Event", namespace)
         .into_iter()
         .filter(|e| {
@@ -870,18 +876,18 @@ fn job_admitted(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool)
         }
         return Err(missing(view, "Job", name, namespace));
     };
-    if has_queue_label(&job).is_none() {
-        return Err(no_queue_label(&job, name));
+    if has_queue_label(job).is_none() {
+        return Err(no_queue_label(job, name));
     }
-    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
+    let Some(wl) = workload_of(view, namespace, job) else { return Err(no_workload_yet(view, namespace, name, job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
-    match condition(&wl, "Admitted") {
+    match condition(wl, "Admitted") {
         Some(c) if cond_field(c, "status") == "True" => Ok(()),
         _ => {
-            let (reason, message) = condition(&wl, "QuotaReserved")
+            let (reason, message) = condition(wl, "QuotaReserved")
                 .map(|c| (cond_field(c, "reason").to_string(), cond_field(c, "message").to_string()))
                 .unwrap_or_default();
-            if let Some(why) = cluster_queue_of(view, namespace, &wl).and_then(|cq| cq_inactive(&cq)) {
+            if let Some(why) = cluster_queue_of(view, namespace, wl).and_then(cq_inactive) {
                 return fail(
                     format!("Workload `{wl_name}` 가 입장하지 못합니다: {}", why.ko),
                     format!("Workload `{wl_name}` cannot be admitted: {}", why.en),
@@ -895,7 +901,7 @@ fn job_admitted(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool)
     }
 }
 
-fn pods_of(view: &dyn ClusterView, namespace: &str, job: &str) -> Vec<Value> {
+fn pods_of<'v>(view: &'v dyn ClusterView, namespace: &str, job: &str) -> Vec<&'v Value> {
     view.list("Pod", namespace)
         .into_iter()
         .filter(|p| {
@@ -914,7 +920,7 @@ fn job_pod_running(view: &dyn ClusterView, name: &str, namespace: &str, ever: bo
                 cs.iter().any(|c| c.pointer("/state/terminated/startedAt").is_some() || c.pointer("/state/running").is_some())
             })
     };
-    if pods.iter().any(running) || (ever && pods.iter().any(ran)) {
+    if pods.iter().any(|p| running(p)) || (ever && pods.iter().any(|p| ran(p))) {
         return Ok(());
     }
     if ever {
@@ -953,14 +959,14 @@ fn job_pod_running(view: &dyn ClusterView, name: &str, namespace: &str, ever: bo
 
 fn job_waited(view: &dyn ClusterView, name: &str, namespace: &str, reason: &str) -> Verdict {
     let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
-    if has_queue_label(&job).is_none() {
-        return Err(no_queue_label(&job, name));
+    if has_queue_label(job).is_none() {
+        return Err(no_queue_label(job, name));
     }
-    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
+    let Some(wl) = workload_of(view, namespace, job) else { return Err(no_workload_yet(view, namespace, name, job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
     let waiting_now =
-        condition(&wl, "QuotaReserved").is_some_and(|c| cond_field(c, "status") == "False" && cond_field(c, "reason") == reason);
-    let waited = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(&wl))).iter().any(|e| e["reason"] == reason);
+        condition(wl, "QuotaReserved").is_some_and(|c| cond_field(c, "status") == "False" && cond_field(c, "reason") == reason);
+    let waited = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(wl))).iter().any(|e| e["reason"] == reason);
     if waiting_now || waited {
         return Ok(());
     }
@@ -972,10 +978,10 @@ fn job_waited(view: &dyn ClusterView, name: &str, namespace: &str, reason: &str)
 
 fn no_workload(view: &dyn ClusterView, name: &str, namespace: &str) -> Verdict {
     let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
-    match workload_of(view, namespace, &job) {
+    match workload_of(view, namespace, job) {
         None => Ok(()),
         Some(wl) => {
-            let q = has_queue_label(&job).unwrap_or_default();
+            let q = has_queue_label(job).unwrap_or_default();
             let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
             fail(
                 format!("Kueue 가 Job `{name}` 의 Workload `{wl_name}` 를 만들었습니다 (라벨 {QUEUE_LABEL}={q}). 라벨 없이 다시 만드세요"),
@@ -997,14 +1003,14 @@ fn file_quotes(view: &dyn ClusterView, path: &str, job_name: &str, namespace: &s
         return fail(format!("`{path}` 가 비어 있습니다"), format!("`{path}` is empty"));
     }
     let Some(job) = view.get("Job", namespace, job_name) else { return Err(missing(view, "Job", job_name, namespace)) };
-    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, job_name, &job)) };
+    let Some(wl) = workload_of(view, namespace, job) else { return Err(no_workload_yet(view, namespace, job_name, job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
-    let mut said: Vec<String> = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(&wl)))
+    let mut said: Vec<String> = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(wl)))
         .iter()
         .filter(|e| e["reason"] == reason)
         .filter_map(|e| e["message"].as_str().map(str::to_string))
         .collect();
-    if let Some(c) = condition(&wl, "QuotaReserved").filter(|c| cond_field(c, "reason") == reason) {
+    if let Some(c) = condition(wl, "QuotaReserved").filter(|c| cond_field(c, "reason") == reason) {
         said.push(cond_field(c, "message").to_string());
     }
     if said.is_empty() {
@@ -1028,14 +1034,14 @@ fn resolve(view: &dyn ClusterView, v: &ClusterValue) -> (Option<Value>, Text) {
         ClusterValue::Field { kind, name, namespace, path } => {
             let found = view
                 .get(kind, namespace, name)
-                .and_then(|o| FieldPath::parse(path).ok().and_then(|p| p.values(&o).first().map(|v| (*v).clone())));
+                .and_then(|o| FieldPath::parse(path).ok().and_then(|p| p.values(o).first().map(|v| (*v).clone())));
             let (ko, en) = FieldPath::parse(path).map(|p| p.describe()).unwrap_or_else(|_| (path.clone(), path.clone()));
             (found, Text::new(format!("{kind} {name} 의 {ko}"), format!("{kind} {name}'s {en}")))
         }
         ClusterValue::WorkloadName { job, namespace, none } => {
             let name = view
                 .get("Job", namespace, job)
-                .and_then(|j| workload_of(view, namespace, &j))
+                .and_then(|j| workload_of(view, namespace, j))
                 .and_then(|w| w["metadata"]["name"].as_str().map(str::to_string))
                 .unwrap_or_else(|| none.clone());
             (Some(Value::String(name)), Text::new(format!("Job {job} 의 Workload 이름"), format!("the name of Job {job}'s Workload")))
@@ -1138,7 +1144,7 @@ fn priority_of(wl: &Value) -> (i64, String) {
 }
 
 /// The ClusterQueue a Workload is admitted to, or the one its LocalQueue points at.
-fn cluster_queue_of(view: &dyn ClusterView, namespace: &str, wl: &Value) -> Option<Value> {
+fn cluster_queue_of<'v>(view: &'v dyn ClusterView, namespace: &str, wl: &Value) -> Option<&'v Value> {
     let name = wl.pointer("/status/admission/clusterQueue").and_then(Value::as_str).map(str::to_string).or_else(|| {
         let lq = wl.pointer("/spec/queueName").and_then(Value::as_str)?;
         view.get("LocalQueue", namespace, lq)?.pointer("/spec/clusterQueue").and_then(Value::as_str).map(str::to_string)
@@ -1155,12 +1161,12 @@ fn job_preempted(
     ever: bool,
 ) -> Verdict {
     let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
-    if has_queue_label(&job).is_none() {
-        return Err(no_queue_label(&job, name));
+    if has_queue_label(job).is_none() {
+        return Err(no_queue_label(job, name));
     }
-    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
+    let Some(wl) = workload_of(view, namespace, job) else { return Err(no_workload_yet(view, namespace, name, job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
-    let all = preemptions_of(view, namespace, &wl);
+    let all = preemptions_of(view, namespace, wl);
     let seen: Vec<&Preemption> = all.iter().filter(|p| ever || p.now).collect();
     if seen.is_empty() {
         if !all.is_empty() {
@@ -1169,7 +1175,7 @@ fn job_preempted(
                 format!("Workload `{wl_name}` was preempted earlier but is admitted again now (its Preempted condition is False)"),
             );
         }
-        return Err(not_preempted(view, namespace, name, &wl, preemptor));
+        return Err(not_preempted(view, namespace, name, wl, preemptor));
     }
     let with_reason: Vec<&Preemption> = seen.iter().copied().filter(|p| reason.is_none_or(|r| p.reason.as_deref() == Some(r))).collect();
     let Some(first) = with_reason.first() else {
@@ -1183,7 +1189,7 @@ fn job_preempted(
     };
     let Some(pr) = preemptor else { return Ok(()) };
     let pns = pr.namespace.as_deref().unwrap_or(namespace);
-    let want_uid = view.get("Job", pns, &pr.job).map(|j| uid(&j).to_string()).filter(|u| !u.is_empty());
+    let want_uid = view.get("Job", pns, &pr.job).map(|j| uid(j).to_string()).filter(|u| !u.is_empty());
     if with_reason.iter().any(|p| want_uid.as_deref().is_some_and(|u| preemptor_job_uid(&p.message) == Some(u))) {
         return Ok(());
     }
@@ -1245,11 +1251,11 @@ fn not_preempted(view: &dyn ClusterView, namespace: &str, name: &str, wl: &Value
             format!("Workload `{wl_name}` has never been preempted: the Job that should take its place, `{}` (namespace {pns}), does not exist yet", pr.job),
         );
     };
-    if has_queue_label(&pjob).is_none() {
-        return no_queue_label(&pjob, &pr.job);
+    if has_queue_label(pjob).is_none() {
+        return no_queue_label(pjob, &pr.job);
     }
-    let Some(pwl) = workload_of(view, pns, &pjob) else { return no_workload_yet(view, pns, &pr.job, &pjob) };
-    let ((pp, pclass), (vp, vclass)) = (priority_of(&pwl), priority_of(wl));
+    let Some(pwl) = workload_of(view, pns, pjob) else { return no_workload_yet(view, pns, &pr.job, pjob) };
+    let ((pp, pclass), (vp, vclass)) = (priority_of(pwl), priority_of(wl));
     let class = |c: &str, ko: bool| match (c.is_empty(), ko) {
         (true, true) => "우선순위 클래스 없음".to_string(),
         (true, false) => "no priority class".to_string(),
@@ -1262,15 +1268,15 @@ fn not_preempted(view: &dyn ClusterView, namespace: &str, name: &str, wl: &Value
             format!("Workload `{wl_name}` was not preempted: `{}`'s Workload has priority {pp} ({}), not higher than `{name}`'s {vp} ({}). Check Job `{}`'s `{PRIORITY_LABEL}` label", pr.job, class(&pclass, false), class(&vclass, false), pr.job),
         );
     }
-    if admitted && condition(&pwl, "Admitted").is_some_and(|c| cond_field(c, "status") == "True") {
+    if admitted && condition(pwl, "Admitted").is_some_and(|c| cond_field(c, "status") == "True") {
         return Text::new(
             format!("Workload `{wl_name}` 는 선점되지 않았습니다: `{}` 는 아무것도 내보내지 않고 입장했습니다. 쿼터에 자리가 남아 있었기 때문입니다. Kueue 는 우선순위가 높은 Workload 가 그냥은 들어갈 수 없을 때만 선점합니다", pr.job),
             format!("Workload `{wl_name}` was not preempted: `{}` was admitted without evicting anything, because the quota had room left. Kueue preempts only when a higher-priority Workload does not fit otherwise", pr.job),
         );
     }
-    let (Some(pcq), Some(vcq)) = (cluster_queue_of(view, pns, &pwl), cluster_queue_of(view, namespace, wl)) else { return generic };
+    let (Some(pcq), Some(vcq)) = (cluster_queue_of(view, pns, pwl), cluster_queue_of(view, namespace, wl)) else { return generic };
     let cq_name = |cq: &Value| cq["metadata"]["name"].as_str().unwrap_or("").to_string();
-    let (pcq_name, same_cq) = (cq_name(&pcq), cq_name(&pcq) == cq_name(&vcq));
+    let (pcq_name, same_cq) = (cq_name(pcq), cq_name(pcq) == cq_name(vcq));
     let (field, policy) = if same_cq {
         ("withinClusterQueue", pcq.pointer("/spec/preemption/withinClusterQueue").and_then(Value::as_str).unwrap_or("Never"))
     } else {
@@ -1287,13 +1293,13 @@ fn not_preempted(view: &dyn ClusterView, namespace: &str, name: &str, wl: &Value
 
 fn job_workload(view: &dyn ClusterView, name: &str, namespace: &str, fields: &[FieldCheck], conditions: &[ConditionCheck]) -> Verdict {
     let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
-    if has_queue_label(&job).is_none() {
-        return Err(no_queue_label(&job, name));
+    if has_queue_label(job).is_none() {
+        return Err(no_queue_label(job, name));
     }
-    let Some(wl) = workload_of(view, namespace, &job) else { return Err(no_workload_yet(view, namespace, name, &job)) };
+    let Some(wl) = workload_of(view, namespace, job) else { return Err(no_workload_yet(view, namespace, name, job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
-    check_fields(&wl, fields, &Text::new(format!("Job `{name}` 의 Workload `{wl_name}`"), format!("Job `{name}`'s Workload `{wl_name}`")))?;
-    check_conditions(&wl, "Workload", &wl_name, conditions)
+    check_fields(wl, fields, &Text::new(format!("Job `{name}` 의 Workload `{wl_name}`"), format!("Job `{name}`'s Workload `{wl_name}`")))?;
+    check_conditions(wl, "Workload", &wl_name, conditions)
 }
 
 #[cfg(test)]
