@@ -155,14 +155,26 @@ impl App {
                 let before = self.session.cluster.api.resource_version();
                 let clock = self.session.cluster.now_unix();
                 self.catch_up_time();
+                self.moved_unsaved |= self.session.cluster.api.resource_version() != before || self.session.cluster.now_unix() != clock;
+                // Saving, judging and drawing run next, as their own task (scheduled first, so
+                // they come before the next slice).
+                if !self.after_slice_due {
+                    self.after_slice_due = true;
+                    let link = ctx.link().clone();
+                    gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::AfterSlice)).forget();
+                }
                 if self.behind() && !self.catching_up {
                     // The rest of the catch-up, after the browser has handled what is waiting.
                     self.catching_up = true;
                     let link = ctx.link().clone();
                     gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::CatchUp)).forget();
                 }
+                false
+            }
+            Msg::AfterSlice => {
+                self.after_slice_due = false;
                 let now = browser::perf_now();
-                if self.session.cluster.api.resource_version() != before || self.session.cluster.now_unix() != clock {
+                if std::mem::take(&mut self.moved_unsaved) {
                     // The clock is part of the state a reload restores.
                     storage::save_cluster(&self.session.cluster);
                 }
@@ -174,9 +186,11 @@ impl App {
                 }
                 let polled = self.poll_foreground();
                 // Mid catch-up, the page is drawn a few times a second, not after every slice.
-                let draw = polled || (self.session.cluster.now_unix() != clock && (!self.behind() || now - self.drawn_ms > 250.0));
+                let second = self.session.cluster.now_unix();
+                let draw = polled || (second != self.drawn_second && (!self.behind() || now - self.drawn_ms > 250.0));
                 if draw {
                     self.drawn_ms = now;
+                    self.drawn_second = second;
                 }
                 draw
             }

@@ -89,8 +89,20 @@ impl App {
         if self.session.cap_owed(super::MAX_BEHIND_MS) {
             self.slowed = true;
         }
-        let deadline = perf_now() + super::SLICE_MS;
-        self.session.catch_up(&mut || perf_now() > deadline);
+        // A slice cannot stop inside a timer instant, so it stops before one it would likely
+        // not finish in time: when less is left than the longest instant seen lately (the
+        // estimate halves every slice, so one busy moment does not shorten slices for long).
+        let start = perf_now();
+        let deadline = start + super::SLICE_MS;
+        let mut last = start;
+        let mut longest = self.longest_instant_ms / 2.0;
+        self.session.catch_up(&mut || {
+            let now = perf_now();
+            longest = longest.max(now - last);
+            last = now;
+            now + longest > deadline
+        });
+        self.longest_instant_ms = longest;
         if self.session.owed_ms() == 0 {
             self.slowed = false;
         }

@@ -60,6 +60,9 @@ pub enum Msg {
     Tick,
     /// One more slice of a catch-up that did not fit in one.
     CatchUp,
+    /// What follows a slice that moved the cluster: saving, judging, drawing — a task of its own,
+    /// so a key pressed meanwhile waits for one of them, not for both.
+    AfterSlice,
     /// Reveal the next hint of a step.
     Hint(String),
     /// Reveal one step's part of the reference solution (asks first).
@@ -147,6 +150,14 @@ pub struct App {
     slowed: bool,
     /// A `CatchUp` slice is scheduled.
     catching_up: bool,
+    /// The longest timer instant a recent catch-up slice ran (ms), to stop before the next one.
+    longest_instant_ms: f64,
+    /// An `AfterSlice` task is scheduled.
+    after_slice_due: bool,
+    /// The cluster moved since it was last saved by a tick (resourceVersion or virtual second).
+    moved_unsaved: bool,
+    /// The virtual second the page last drew after a slice.
+    drawn_second: i64,
     /// When the page last drew the cluster during a catch-up (`perf_now`).
     drawn_ms: f64,
     /// When the steps were last judged during a catch-up (`perf_now`).
@@ -303,6 +314,10 @@ impl Component for App {
             wall_ms: js_sys::Date::now(),
             slowed: false,
             catching_up: false,
+            longest_instant_ms: 0.0,
+            after_slice_due: false,
+            moved_unsaved: false,
+            drawn_second: 0,
             drawn_ms: 0.0,
             judged_ms: 0.0,
             cluster_pane: Default::default(),
