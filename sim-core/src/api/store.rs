@@ -65,6 +65,10 @@ pub struct Store {
     by_uid: BTreeMap<String, Key>,
     /// Owner uid → keys of the objects whose ownerReferences name it.
     dependents: BTreeMap<String, BTreeSet<Key>>,
+    /// Events by what they are about: (the Event's namespace, involvedObject kind, involvedObject
+    /// name, the Event's name) — what `kubectl describe` and the lab checks look up, among
+    /// thousands of Events in a big cluster.
+    events_about: BTreeSet<(String, String, String, String)>,
     watch: Vec<WatchEvent>,
     /// Changes at or below this resourceVersion are no longer in the log.
     compacted_to: u64,
@@ -77,6 +81,14 @@ fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
         .flatten()
         .filter_map(|r| r.get("uid").and_then(Value::as_str))
         .filter(|u| !u.is_empty())
+}
+
+/// The involvedObject an Event names: (kind, name).
+fn involved(key: &Key, obj: &Value) -> Option<(String, String)> {
+    (key.kind == "Event").then(|| {
+        let io = &obj["involvedObject"];
+        (io["kind"].as_str().unwrap_or("").to_string(), io["name"].as_str().unwrap_or("").to_string())
+    })
 }
 
 fn uid(obj: &Value) -> Option<&str> {
@@ -137,7 +149,10 @@ impl Store {
     pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
         match self.objects.get(&key).cloned() {
             // Most writes change neither identity nor owners: the indexes stay as they are.
-            Some(old) if uid(&old) == uid(&obj) && owner_uids(&old).eq(owner_uids(&obj)) => {}
+            Some(old)
+                if uid(&old) == uid(&obj)
+                    && owner_uids(&old).eq(owner_uids(&obj))
+                    && (key.kind != "Event" || old.get("involvedObject") == obj.get("involvedObject")) => {}
             Some(old) => {
                 self.unindex(&key, &old);
                 self.index(&key, &obj);
@@ -165,6 +180,9 @@ impl Store {
         for owner in owner_uids(obj) {
             self.dependents.entry(owner.to_string()).or_default().insert(key.clone());
         }
+        if let Some((kind, name)) = involved(key, obj) {
+            self.events_about.insert((key.namespace.clone(), kind, name, key.name.clone()));
+        }
     }
 
     fn unindex(&mut self, key: &Key, obj: &Value) {
@@ -181,6 +199,20 @@ impl Store {
                 }
             }
         }
+        if let Some((kind, name)) = involved(key, obj) {
+            self.events_about.remove(&(key.namespace.clone(), kind, name, key.name.clone()));
+        }
+    }
+
+    /// The Events in `namespace` about an object of `kind` whose name starts with `name_prefix`
+    /// (the whole name for one object), by the object's name then the Event's.
+    pub fn events_about<'a>(&'a self, namespace: &str, kind: &str, name_prefix: &str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
+        let start = (namespace.to_string(), kind.to_string(), name_prefix.to_string(), String::new());
+        let (namespace, kind, name_prefix) = (namespace.to_string(), kind.to_string(), name_prefix.to_string());
+        self.events_about
+            .range(start..)
+            .take_while(move |(ns, k, n, _)| *ns == namespace && *k == kind && n.starts_with(&name_prefix))
+            .filter_map(|(ns, _, _, name)| self.objects.get(&Key { kind: "Event", namespace: ns.clone(), name: name.clone() }))
     }
 
     /// Every change after `resource_version` still in the log, oldest first.

@@ -804,19 +804,21 @@ fn workload_of<'v>(view: &'v dyn ClusterView, namespace: &str, job: &Value) -> O
     })
 }
 
-/// Events about an object: by kind and name, and by uid when given.
+/// Events about an object: by kind and name, and by uid when given. `name_prefix` narrows the
+/// look-up (the whole name, for one object); `name_ok` decides.
 fn events_about<'v>(
     view: &'v dyn ClusterView,
     namespace: &str,
     kind: &str,
+    name_prefix: &str,
     name_ok: &dyn Fn(&str) -> bool,
     uid: Option<&str>,
 ) -> Vec<&'v Value> {
-    view.list("Event", namespace)
+    view.events_about(namespace, kind, name_prefix)
         .into_iter()
         .filter(|e| {
             let io = &e["involvedObject"];
-            io["kind"] == kind && io["name"].as_str().is_some_and(name_ok) && uid.is_none_or(|u| io["uid"] == u)
+            io["name"].as_str().is_some_and(name_ok) && uid.is_none_or(|u| io["uid"] == u)
         })
         .collect()
 }
@@ -824,7 +826,7 @@ fn events_about<'v>(
 /// Why Kueue has made no Workload for a Job that carries the queue label: the warning Kueue left
 /// on the Job (a WorkloadPriorityClass that does not exist), or where to look.
 fn no_workload_yet(view: &dyn ClusterView, namespace: &str, name: &str, job: &Value) -> Text {
-    let warning = events_about(view, namespace, "Job", &|n| n == name, Some(uid(job))).into_iter().rfind(|e| e["type"] == "Warning");
+    let warning = events_about(view, namespace, "Job", name, &|n| n == name, Some(uid(job))).into_iter().rfind(|e| e["type"] == "Warning");
     match warning {
         Some(e) if e["reason"] == "WorkloadPriorityClassNotFound" => {
             let msg = e["message"].as_str().unwrap_or("");
@@ -868,7 +870,7 @@ fn no_queue_label(job: &Value, name: &str) -> Text {
 
 fn job_admitted(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool) -> Verdict {
     let Some(job) = view.get("Job", namespace, name) else {
-        let started = events_about(view, namespace, "Job", &|n| n == name, None)
+        let started = events_about(view, namespace, "Job", name, &|n| n == name, None)
             .iter()
             .any(|e| e["reason"] == "Started" && e["message"].as_str().is_some_and(|m| m.starts_with("Admitted by clusterQueue")));
         if ever && started {
@@ -925,7 +927,8 @@ fn job_pod_running(view: &dyn ClusterView, name: &str, namespace: &str, ever: bo
     }
     if ever {
         let prefix = format!("{name}-");
-        let started = events_about(view, namespace, "Pod", &|n| n.starts_with(&prefix), None).iter().any(|e| e["reason"] == "Started");
+        let started =
+            events_about(view, namespace, "Pod", &prefix, &|n| n.starts_with(&prefix), None).iter().any(|e| e["reason"] == "Started");
         if started {
             return Ok(());
         }
@@ -966,7 +969,8 @@ fn job_waited(view: &dyn ClusterView, name: &str, namespace: &str, reason: &str)
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
     let waiting_now =
         condition(wl, "QuotaReserved").is_some_and(|c| cond_field(c, "status") == "False" && cond_field(c, "reason") == reason);
-    let waited = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(wl))).iter().any(|e| e["reason"] == reason);
+    let waited =
+        events_about(view, namespace, "Workload", &wl_name, &|n| n == wl_name, Some(uid(wl))).iter().any(|e| e["reason"] == reason);
     if waiting_now || waited {
         return Ok(());
     }
@@ -1005,7 +1009,7 @@ fn file_quotes(view: &dyn ClusterView, path: &str, job_name: &str, namespace: &s
     let Some(job) = view.get("Job", namespace, job_name) else { return Err(missing(view, "Job", job_name, namespace)) };
     let Some(wl) = workload_of(view, namespace, job) else { return Err(no_workload_yet(view, namespace, job_name, job)) };
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("").to_string();
-    let mut said: Vec<String> = events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(wl)))
+    let mut said: Vec<String> = events_about(view, namespace, "Workload", &wl_name, &|n| n == wl_name, Some(uid(wl)))
         .iter()
         .filter(|e| e["reason"] == reason)
         .filter_map(|e| e["message"].as_str().map(str::to_string))
@@ -1122,7 +1126,7 @@ fn preemptions_of(view: &dyn ClusterView, namespace: &str, wl: &Value) -> Vec<Pr
         }
     }
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
-    for e in events_about(view, namespace, "Workload", &|n| n == wl_name, Some(uid(wl))) {
+    for e in events_about(view, namespace, "Workload", wl_name, &|n| n == wl_name, Some(uid(wl))) {
         if e["reason"] == "Preempted" {
             let message = e["message"].as_str().unwrap_or("").to_string();
             out.push(Preemption { now: false, reason: preemption_reason_in(&message).map(str::to_string), message });
@@ -1223,7 +1227,7 @@ fn job_preempted(
 fn not_preempted(view: &dyn ClusterView, namespace: &str, name: &str, wl: &Value, preemptor: Option<&JobRef>) -> Text {
     let wl_name = wl["metadata"]["name"].as_str().unwrap_or("");
     let prefix = format!("job-{name}-");
-    let earlier = events_about(view, namespace, "Workload", &|n| n.starts_with(&prefix), None)
+    let earlier = events_about(view, namespace, "Workload", &prefix, &|n| n.starts_with(&prefix), None)
         .iter()
         .any(|e| e["reason"] == "Preempted" && e["involvedObject"]["uid"] != uid(wl));
     if earlier {

@@ -17,6 +17,17 @@ pub trait ClusterView {
     fn list(&self, kind: &str, namespace: &str) -> Vec<&Value>;
     /// A file's content by absolute path; `None` when it does not exist or is a directory.
     fn file(&self, path: &str) -> Option<String>;
+    /// The Events in `namespace` about an object of `kind` whose name starts with
+    /// `name_prefix`.
+    fn events_about(&self, namespace: &str, kind: &str, name_prefix: &str) -> Vec<&Value> {
+        self.list("Event", namespace)
+            .into_iter()
+            .filter(|e| {
+                let io = &e["involvedObject"];
+                io["kind"] == kind && io["name"].as_str().is_some_and(|n| n.starts_with(name_prefix))
+            })
+            .collect()
+    }
 }
 
 /// The simulator's store and the session's virtual filesystem.
@@ -40,6 +51,14 @@ impl ClusterView for SimView<'_> {
 
     fn file(&self, path: &str) -> Option<String> {
         self.fs.read(path).ok().map(str::to_string)
+    }
+
+    /// From the store's index, not a look at every Event; in etcd's order (by the Event's
+    /// name), as a list returns them.
+    fn events_about(&self, namespace: &str, kind: &str, name_prefix: &str) -> Vec<&Value> {
+        let mut events: Vec<&Value> = self.api.store().events_about(namespace, kind, name_prefix).map(|e| &**e).collect();
+        crate::sort::sort_by(&mut events, |a, b| crate::api::object::name(a).cmp(crate::api::object::name(b)));
+        events
     }
 }
 
