@@ -259,6 +259,20 @@ fn bench_scale_lab() {
         entry.json.len(),
         if entry.target == sim_core::cluster::persist::Target::Base { " (a base: the watch log no longer reached back)" } else { "" }
     );
+    // How the cluster grows over a long session (10 virtual minutes pass in 1 wall minute at 10×).
+    for minutes in [10, 30, 70] {
+        let t = Instant::now();
+        let to = minutes * 60_000;
+        s.owe(to - s.cluster.now_ms().min(to));
+        while s.owed_ms() > 0 {
+            s.catch_up(&mut || false);
+        }
+        let mut kinds: std::collections::BTreeMap<&str, usize> = Default::default();
+        for o in s.cluster.api.store().values() {
+            *kinds.entry(o["kind"].as_str().unwrap_or("?")).or_default() += 1;
+        }
+        println!("scale lab at {minutes} virtual minutes ({:.1} s): {kinds:?}", t.elapsed().as_secs_f64());
+    }
 }
 
 fn main() {

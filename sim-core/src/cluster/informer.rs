@@ -185,6 +185,7 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
             }
         }
         "Node" => c.scheduler.observe_node(e),
+        "Event" => c.event_ttl.observe(e, &key, c.clock.now_unix()),
         "Namespace" if e.event != WatchType::Deleted => c.queues.namespaces.add(key),
         // Deleted, they are published again.
         "ServiceAccount" | "ConfigMap" if e.event == WatchType::Deleted && super::service_account::publishes(e.kind, &key.name) => {

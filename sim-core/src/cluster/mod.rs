@@ -10,6 +10,7 @@
 
 pub mod audit;
 pub mod boot;
+pub mod event_ttl;
 pub mod events;
 pub mod garbage_collector;
 pub mod informer;
@@ -115,6 +116,9 @@ pub struct Cluster {
     /// namespace and name. Rebuilt from the Events after a restore.
     #[serde(skip)]
     pub event_index: BTreeMap<(String, String, String), (String, String)>,
+    /// When each Event expires (`event_ttl.rs`), rebuilt from the store.
+    #[serde(skip)]
+    pub(crate) event_ttl: event_ttl::EventTtl,
     /// The event recorder's spam filter (per source and object).
     #[serde(default)]
     pub event_spam: events::SpamFilter,
@@ -168,6 +172,7 @@ impl Cluster {
             gpu_slots: BTreeMap::new(),
             node_images: BTreeMap::new(),
             event_index: BTreeMap::new(),
+            event_ttl: event_ttl::EventTtl::default(),
             event_spam: events::SpamFilter::default(),
             learner_writes: Vec::new(),
             traffic: traffic::Traffic::default(),
@@ -214,6 +219,7 @@ impl Cluster {
     /// the last routed change (an informer's relist).
     pub fn resync(&mut self) {
         self.scheduler.clear();
+        self.event_ttl.clear();
         kueue::clear_caches(self);
         // Pods the kubelet ran that are gone meanwhile free their GPUs.
         let gone: Vec<crate::api::store::Key> = self
@@ -312,7 +318,7 @@ impl Cluster {
     pub fn advance_within(&mut self, ms: u64, out_of_time: &mut dyn FnMut() -> bool) -> u64 {
         let start = self.now_ms();
         let target = start.saturating_add(ms);
-        while let Some(due) = self.timers.next() {
+        while let Some(due) = self.next_wakeup() {
             if due > target {
                 break;
             }
@@ -322,6 +328,9 @@ impl Cluster {
             for w in self.timers.take_due(due) {
                 self.fire(w);
             }
+            if self.event_ttl_due_ms().is_some_and(|at| at <= due) {
+                event_ttl::expire(self);
+            }
             self.settle();
             if out_of_time() {
                 return self.now_ms() - start;
@@ -330,6 +339,12 @@ impl Cluster {
         self.clock.elapsed_ms = target;
         self.settle();
         ms
+    }
+
+    /// When the earliest Event expires (virtual ms; now, if it is overdue).
+    fn event_ttl_due_ms(&self) -> Option<u64> {
+        let at = self.event_ttl.next_expiry()?;
+        Some((u64::try_from(at - self.clock.start_unix).unwrap_or(0) * 1000).max(self.now_ms()))
     }
 
     /// A timer is due: its key goes back into its controller's queue.
@@ -343,9 +358,14 @@ impl Cluster {
         }
     }
 
-    /// The next moment something is scheduled to happen, if any.
+    /// The next moment something is scheduled to happen, if any: a timer, or an Event's time
+    /// to live running out (kept apart from the timers, as it is derived from the Events and
+    /// not saved).
     pub fn next_wakeup(&self) -> Option<u64> {
-        self.timers.next()
+        match (self.timers.next(), self.event_ttl_due_ms()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }
 
