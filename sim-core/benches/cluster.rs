@@ -271,7 +271,11 @@ fn bench_scale_lab() {
         for o in s.cluster.api.store().values() {
             *kinds.entry(o["kind"].as_str().unwrap_or("?")).or_default() += 1;
         }
-        println!("scale lab at {minutes} virtual minutes ({:.1} s): {kinds:?}", t.elapsed().as_secs_f64());
+        println!(
+            "scale lab at {minutes} virtual minutes ({:.1} s): state beside the objects {} bytes of JSON; {kinds:?}",
+            t.elapsed().as_secs_f64(),
+            sim_core::cluster::persist::state_json(&s.cluster).len()
+        );
     }
 }
 

@@ -114,18 +114,37 @@ pub fn record_with_path(
 }
 
 /// client-go's spam filter: a token bucket per event source and object (burst 25, one token back
-/// every 300 s).
+/// every 300 s), in an LRU cache of 4,096 buckets as client-go keeps them: an object not heard
+/// from for longest is forgotten (a full bucket again if it comes back), so a long session
+/// holds — and saves — at most that many.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct SpamFilter {
+    /// Key → (tokens, when last used, virtual ms): the last use is the LRU's recency.
     buckets: std::collections::BTreeMap<String, (f64, u64)>,
+    /// (last use, key), oldest first: rebuilt from `buckets` when missing (after a restore).
+    #[serde(skip)]
+    by_use: std::collections::BTreeSet<(u64, String)>,
 }
 
 const SPAM_BURST: f64 = 25.0;
 const SPAM_REFILL_MS: f64 = 300_000.0;
+/// client-go's `maxLruCacheEntries`.
+const SPAM_LRU_ENTRIES: usize = 4096;
 
 impl SpamFilter {
     /// Takes a token for `key` at `now_ms`; `false` when the bucket is empty.
     pub fn allow(&mut self, key: String, now_ms: u64) -> bool {
+        if self.by_use.len() != self.buckets.len() {
+            self.by_use = self.buckets.iter().map(|(k, (_, last))| (*last, k.clone())).collect();
+        }
+        if let Some((_, last)) = self.buckets.get(&key) {
+            self.by_use.remove(&(*last, key.clone()));
+        } else if self.buckets.len() >= SPAM_LRU_ENTRIES {
+            if let Some((_, oldest)) = self.by_use.pop_first() {
+                self.buckets.remove(&oldest);
+            }
+        }
+        self.by_use.insert((now_ms, key.clone()));
         let (tokens, last) = self.buckets.entry(key).or_insert((SPAM_BURST, now_ms));
         *tokens = (*tokens + now_ms.saturating_sub(*last) as f64 / SPAM_REFILL_MS).min(SPAM_BURST);
         *last = now_ms;
@@ -149,5 +168,27 @@ mod tests {
         assert!(f.allow("other".into(), 1_000));
         assert!(f.allow("k".into(), 301_000));
         assert!(!f.allow("k".into(), 302_000));
+    }
+
+    #[test]
+    fn the_spam_filter_forgets_the_object_unheard_of_longest_beyond_4096() {
+        let mut f = SpamFilter::default();
+        assert!((0..25).all(|_| f.allow("quiet".into(), 0)));
+        assert!((0..25).all(|_| f.allow("busy".into(), 0)));
+        assert!(!f.allow("busy".into(), 10), "busy is out of tokens");
+        for i in 0..4094 {
+            assert!(f.allow(format!("o{i}"), 100 + i));
+        }
+        assert_eq!(f.buckets.len(), 4096);
+        // A new key forgets `quiet` (last used at 0), not `busy` (used at 10).
+        assert!(f.allow("new".into(), 5_000));
+        assert_eq!(f.buckets.len(), 4096);
+        assert!(!f.buckets.contains_key("quiet") && f.buckets.contains_key("busy"));
+        assert!(!f.allow("busy".into(), 5_001), "busy is still remembered: no token yet");
+        // Restored from its saved form (no recency index), it goes on the same way.
+        let mut g: SpamFilter = serde_json::from_str(&serde_json::to_string(&f).unwrap()).unwrap();
+        assert!(g.allow("newer".into(), 6_000));
+        assert_eq!(g.buckets.len(), 4096);
+        assert!(!g.buckets.contains_key("o0") && g.buckets.contains_key("busy"));
     }
 }
