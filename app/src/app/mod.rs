@@ -60,8 +60,8 @@ pub enum Msg {
     Tick,
     /// One more slice of a catch-up that did not fit in one.
     CatchUp,
-    /// What follows a slice that moved the cluster: saving, judging, drawing — a task of its own,
-    /// so a key pressed meanwhile waits for one of them, not for both.
+    /// What follows a catch-up slice — saving (when it moved the cluster), judging, drawing — as a
+    /// task of its own, so a key pressed meanwhile waits for one of them, not for both.
     AfterSlice,
     /// Reveal the next hint of a step.
     Hint(String),
