@@ -119,11 +119,10 @@ pub fn record_with_path(
 /// holds — and saves — at most that many.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct SpamFilter {
-    /// Key → (tokens, when last used, virtual ms): the last use is the LRU's recency.
+    /// Key → (tokens, when last used, virtual ms): the last use is the LRU's recency. The least
+    /// recent is found by a look at all of them, only when a new object comes to a full cache
+    /// (microseconds; an ordered index cost the page's download more than it saved).
     buckets: std::collections::BTreeMap<String, (f64, u64)>,
-    /// (last use, key), oldest first: rebuilt from `buckets` when missing (after a restore).
-    #[serde(skip)]
-    by_use: std::collections::BTreeSet<(u64, String)>,
 }
 
 const SPAM_BURST: f64 = 25.0;
@@ -134,17 +133,12 @@ const SPAM_LRU_ENTRIES: usize = 4096;
 impl SpamFilter {
     /// Takes a token for `key` at `now_ms`; `false` when the bucket is empty.
     pub fn allow(&mut self, key: String, now_ms: u64) -> bool {
-        if self.by_use.len() != self.buckets.len() {
-            self.by_use = self.buckets.iter().map(|(k, (_, last))| (*last, k.clone())).collect();
-        }
-        if let Some((_, last)) = self.buckets.get(&key) {
-            self.by_use.remove(&(*last, key.clone()));
-        } else if self.buckets.len() >= SPAM_LRU_ENTRIES {
-            if let Some((_, oldest)) = self.by_use.pop_first() {
+        if self.buckets.len() >= SPAM_LRU_ENTRIES && !self.buckets.contains_key(&key) {
+            let oldest = self.buckets.iter().min_by_key(|(k, (_, last))| (*last, *k)).map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
                 self.buckets.remove(&oldest);
             }
         }
-        self.by_use.insert((now_ms, key.clone()));
         let (tokens, last) = self.buckets.entry(key).or_insert((SPAM_BURST, now_ms));
         *tokens = (*tokens + now_ms.saturating_sub(*last) as f64 / SPAM_REFILL_MS).min(SPAM_BURST);
         *last = now_ms;
@@ -185,7 +179,7 @@ mod tests {
         assert_eq!(f.buckets.len(), 4096);
         assert!(!f.buckets.contains_key("quiet") && f.buckets.contains_key("busy"));
         assert!(!f.allow("busy".into(), 5_001), "busy is still remembered: no token yet");
-        // Restored from its saved form (no recency index), it goes on the same way.
+        // Restored from its saved form, it goes on the same way.
         let mut g: SpamFilter = serde_json::from_str(&serde_json::to_string(&f).unwrap()).unwrap();
         assert!(g.allow("newer".into(), 6_000));
         assert_eq!(g.buckets.len(), 4096);
