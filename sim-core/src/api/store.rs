@@ -66,8 +66,8 @@ pub struct Store {
     /// Owner uid → keys of the objects whose ownerReferences name it.
     dependents: BTreeMap<String, BTreeSet<Key>>,
     /// Events by what they are about: (the Event's namespace, involvedObject kind, involvedObject
-    /// name, the Event's name) — what `kubectl describe` and the lab checks look up, among
-    /// thousands of Events in a big cluster.
+    /// name, the Event's name) — what the lab checks look up among thousands of Events in a big
+    /// cluster (`kubectl describe` still lists its namespace's Events and filters them).
     events_about: BTreeSet<(String, String, String, String)>,
     watch: Vec<WatchEvent>,
     /// Changes at or below this resourceVersion are no longer in the log.

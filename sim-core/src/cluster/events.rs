@@ -15,6 +15,12 @@ pub enum EventType {
     Warning,
 }
 
+/// The recorder's aggregation key of an Event as stored: (involvedObject uid, reason, message).
+pub fn aggregation_key(e: &Value) -> (String, String, String) {
+    let field = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
+    (field(e.pointer("/involvedObject/uid")), field(e.get("reason")), field(e.get("message")))
+}
+
 /// Records an event about `obj` (any stored object) from `component`.
 pub fn record(c: &mut Cluster, obj: &Value, ty: EventType, reason: &str, message: &str, component: &str) {
     record_with_path(c, obj, ty, reason, message, component, None);

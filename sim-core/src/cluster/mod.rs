@@ -194,14 +194,8 @@ impl Cluster {
     /// A freshly deserialized cluster made whole: the caches its JSON leaves out are rebuilt.
     fn restored(mut self) -> Self {
         let c = &mut self;
-        for e in
-            c.api.list_objects(crate::api::server::kind_info("Event"), None, &Default::default(), &Default::default()).unwrap_or_default()
-        {
-            let key = (
-                e.pointer("/involvedObject/uid").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
-                e.get("reason").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
-                e.get("message").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
-            );
+        for e in c.api.iter_kind(crate::api::server::kind_info("Event"), None) {
+            let key = events::aggregation_key(e);
             let at = (
                 e.pointer("/metadata/namespace").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
                 e.pointer("/metadata/name").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
