@@ -24,13 +24,79 @@ thread_local! {
     static SAVER: std::cell::RefCell<Saver> = std::cell::RefCell::new(Saver::new());
     /// When a big cluster's last journal entry was written (`Date.now()`).
     static BIG_ENTRY_AT: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::NEG_INFINITY) };
+    /// A big cluster's save being written a piece at a time (`save_some`).
+    static PENDING: std::cell::RefCell<Option<Pending>> = const { std::cell::RefCell::new(None) };
 }
 
-/// A cluster with more objects than this is big: its base is saved compressed, and at most every
-/// `BIG_SAVE_EVERY_MS` (serialising thousands of objects takes the page tens of milliseconds);
-/// its journal entries at most every `BIG_ENTRY_EVERY_MS` (time running in a busy cluster changes
-/// objects every tick; an entry written less often names each of them once).
-const BIG_CLUSTER_OBJECTS: usize = 1_500;
+/// A big cluster's save in progress: taken at one instant (`Saver::begin`), then written,
+/// compressed and stored over several tasks, so no task of the page holds a key press for the
+/// whole of it (serialising a big cluster takes the page a few hundred milliseconds).
+struct Pending {
+    writing: persist::Writing,
+    deflating: Deflating,
+    /// A save was asked for meanwhile: the next begins once this one is stored.
+    again: bool,
+}
+
+/// Raw deflate (what `cluster_json` inflates) of a text fed to it as it grows.
+struct Deflating {
+    compressor: Box<miniz_oxide::deflate::core::CompressorOxide>,
+    out: Vec<u8>,
+    len: usize,
+    /// Bytes of the text fed so far.
+    fed: usize,
+}
+
+impl Deflating {
+    fn new() -> Self {
+        use miniz_oxide::deflate::core::{create_comp_flags_from_zip_params, CompressorOxide};
+        // Level 1, no zlib wrapper: as `miniz_oxide::deflate::compress_to_vec(_, 1)`.
+        let flags = create_comp_flags_from_zip_params(1, 0, 0);
+        Deflating { compressor: Box::new(CompressorOxide::new(flags)), out: Vec::new(), len: 0, fed: 0 }
+    }
+
+    /// Compresses what of `text` is new since the last call; `finish` ends the stream.
+    fn feed(&mut self, text: &[u8], finish: bool) {
+        use miniz_oxide::deflate::core::{compress, TDEFLFlush, TDEFLStatus};
+        let flush = if finish { TDEFLFlush::Finish } else { TDEFLFlush::None };
+        let mut input = &text[self.fed.min(text.len())..];
+        self.fed = text.len();
+        loop {
+            if self.out.len() - self.len < 4096 {
+                self.out.resize((self.out.len() * 2).max(64 * 1024), 0);
+            }
+            let room = self.out.len() - self.len;
+            let (status, used, wrote) = compress(&mut self.compressor, input, &mut self.out[self.len..], flush);
+            self.len += wrote;
+            input = &input[used.min(input.len())..];
+            match status {
+                TDEFLStatus::Done => break,
+                TDEFLStatus::Okay if input.is_empty() && wrote < room && !finish => break,
+                TDEFLStatus::Okay => {}
+                // Cannot happen with valid flags; the save is then written uncompressed.
+                _ => {
+                    self.len = usize::MAX;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The stored form: `deflate:` and base64, or `None` if compressing failed.
+    fn stored_text(mut self) -> Option<String> {
+        use base64::Engine;
+        if self.len == usize::MAX {
+            return None;
+        }
+        self.out.truncate(self.len);
+        Some(format!("{DEFLATED}{}", base64::engine::general_purpose::STANDARD.encode(&self.out)))
+    }
+}
+
+/// A big cluster (`persist::BIG_CLUSTER_OBJECTS`) is saved a piece at a time (`save_some`) and
+/// compressed; its base at most every `BIG_SAVE_EVERY_MS`, its journal entries at most every
+/// `BIG_ENTRY_EVERY_MS` (time running in a busy cluster changes objects every tick; an entry
+/// written less often names each of them once).
 const BIG_SAVE_EVERY_MS: f64 = 60_000.0;
 const BIG_ENTRY_EVERY_MS: f64 = 5_000.0;
 /// A journal entry longer than this is stored compressed.
@@ -51,6 +117,7 @@ pub fn is_this_labs_key(k: &str) -> bool {
 /// From now on this tab writes nothing (another tab holds the newer state).
 pub fn stop_saving() {
     SUPERSEDED.with(|s| s.set(true));
+    PENDING.with(|p| p.borrow_mut().take());
 }
 
 fn superseded() -> bool {
@@ -62,6 +129,7 @@ pub fn use_lab(id: &str) {
     LAB.with(|l| *l.borrow_mut() = id.to_string());
     // Whatever cluster is saved next starts that lab's storage afresh: a base first.
     SAVER.with(|s| *s.borrow_mut() = Saver::new());
+    PENDING.with(|p| p.borrow_mut().take());
 }
 
 /// The session's key: the default lab keeps the key it had before labs existed.
@@ -184,6 +252,7 @@ pub fn save(saved: &Saved) {
 
 pub fn clear() {
     SAVER.with(|s| *s.borrow_mut() = Saver::new());
+    PENDING.with(|p| p.borrow_mut().take());
     if let Some(storage) = local_storage().filter(|_| !superseded()) {
         let _ = storage.remove_item(&key());
         let _ = storage.remove_item(&cluster_key());
@@ -208,28 +277,92 @@ fn deflated(json: &str) -> String {
 }
 
 /// Saves what changed in the cluster since the last save: a journal entry of the objects that
-/// changed and what changed of the state beside them, or — first, after the watch log moved past the last
-/// save, or when the journal is long — the whole cluster as a new base (`cluster::persist`).
+/// changed and what changed of the state beside them, or — first, after the watch log moved past
+/// the last save, or when the journal is long — the whole cluster as a new base
+/// (`cluster::persist`). A big cluster's save is only begun here and written by `save_some`.
 pub fn save_cluster(cluster: &Cluster) {
-    let Some(storage) = local_storage().filter(|_| !superseded()) else { return };
-    let big = cluster.api.store().len() > BIG_CLUSTER_OBJECTS;
+    if superseded() || local_storage().is_none() {
+        return;
+    }
+    if PENDING.with(|p| p.borrow_mut().as_mut().map(|p| p.again = true).is_some()) {
+        return;
+    }
+    let big = cluster.api.store().len() > persist::BIG_CLUSTER_OBJECTS;
     let now = js_sys::Date::now();
     let may_base = !big || now - BIG_SAVED_AT.with(std::cell::Cell::get) >= BIG_SAVE_EVERY_MS;
-    let write = SAVER.with(|s| {
+    let writing = SAVER.with(|s| {
         let s = s.borrow();
         let needs_base = s.needs_base(cluster);
         if (needs_base && !may_base) || (big && !needs_base && now - BIG_ENTRY_AT.with(std::cell::Cell::get) < BIG_ENTRY_EVERY_MS) {
             return None;
         }
-        s.next(cluster, may_base)
+        s.begin(cluster, may_base)
     });
-    let Some(write) = write else { return };
-    let (key, text) = match write.target {
-        Target::Base if big => (cluster_key(), deflated(&write.json)),
-        Target::Base => (cluster_key(), write.json.clone()),
-        Target::Entry(i) if write.json.len() > DEFLATE_ENTRY_ABOVE => (format!("{}{i}", entry_prefix()), deflated(&write.json)),
-        Target::Entry(i) => (format!("{}{i}", entry_prefix()), write.json.clone()),
+    let Some(writing) = writing else { return };
+    if big {
+        PENDING.with(|p| *p.borrow_mut() = Some(Pending { writing, deflating: Deflating::new(), again: false }));
+        return;
+    }
+    let write = writing.finish();
+    let text = match write.target {
+        Target::Entry(_) if write.json.len() > DEFLATE_ENTRY_ABOVE => deflated(&write.json),
+        _ => write.json.clone(),
     };
+    store_cluster(&write, text, false);
+}
+
+/// Whether a big cluster's save is being written (`save_some` has more to do).
+pub fn saving() -> bool {
+    PENDING.with(|p| p.borrow().is_some())
+}
+
+/// Writes some more of a big cluster's save, until `now()` reaches `deadline` (milliseconds);
+/// stores it once written (and begins the next, if one was asked for meanwhile). True while
+/// there is more to write.
+pub fn save_some(cluster: &Cluster, now: impl Fn() -> f64, deadline: f64) -> bool {
+    let done = PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        let pending = p.as_mut()?;
+        loop {
+            let whole = pending.writing.step(SAVE_PIECE_BYTES);
+            pending.deflating.feed(pending.writing.text().as_bytes(), whole);
+            if whole {
+                return p.take();
+            }
+            if now() >= deadline {
+                return None;
+            }
+        }
+    });
+    let Some(Pending { writing, deflating, again }) = done else { return saving() };
+    if superseded() {
+        return false;
+    }
+    let write = writing.finish();
+    let text = match (write.target, deflating.stored_text()) {
+        (Target::Entry(_), _) if write.json.len() <= DEFLATE_ENTRY_ABOVE => write.json.clone(),
+        (_, Some(packed)) => packed,
+        (_, None) => write.json.clone(),
+    };
+    store_cluster(&write, text, true);
+    if again {
+        save_cluster(cluster);
+    }
+    saving()
+}
+
+/// How much of a big save's text `save_some` writes between looks at the clock.
+const SAVE_PIECE_BYTES: usize = 32 * 1024;
+
+/// Stores a save's text and tells the saver, or — if the browser refuses it — notes that the
+/// cluster is not saved.
+fn store_cluster(write: &persist::Write, text: String, big: bool) {
+    let Some(storage) = local_storage() else { return };
+    let key = match write.target {
+        Target::Base => cluster_key(),
+        Target::Entry(i) => format!("{}{i}", entry_prefix()),
+    };
+    let now = js_sys::Date::now();
     let failed = storage.set_item(&key, &text).is_err();
     if failed {
         web_sys::console::error_1(&format!("kueue-lab: could not save the cluster ({} characters)", text.len()).into());
@@ -248,7 +381,7 @@ pub fn save_cluster(cluster: &Cluster) {
         if big {
             BIG_ENTRY_AT.with(|t| t.set(now));
         }
-        SAVER.with(|s| s.borrow_mut().stored(&write));
+        SAVER.with(|s| s.borrow_mut().stored(write));
     }
     CLUSTER_NOT_SAVED.with(|c| c.set(failed));
 }
@@ -286,6 +419,7 @@ pub fn load_cluster() -> Option<Cluster> {
                 }
             }
             SAVER.with(|s| *s.borrow_mut() = r.saver);
+            PENDING.with(|p| p.borrow_mut().take());
             Some(r.cluster)
         }
         Err(e) => {
@@ -463,5 +597,28 @@ mod tests {
         let other = lab_session(&lab, 7).1;
         assert!(from_url_fragment(&short, |_| Some(other.clone())).unwrap_err().contains("another version"));
         assert!(from_url_fragment("v2.!!", |_| Some(fresh())).is_err());
+    }
+
+    #[test]
+    fn a_text_deflated_as_it_grows_inflates_to_the_whole_text() {
+        let lab = Lab::bundled("kueue-gpu-quota").unwrap().unwrap();
+        let (mut sh, mut cluster) = lab_session(&lab, 2026);
+        sim_core::transcript::run(&mut sh, &mut cluster, &lab.solution, 1000);
+        let mut w = Saver::new().begin(&cluster, true).unwrap();
+        let mut d = Deflating::new();
+        let mut pieces = 0;
+        loop {
+            let whole = w.step(3_000);
+            d.feed(w.text().as_bytes(), whole);
+            pieces += 1;
+            if whole {
+                break;
+            }
+        }
+        assert!(pieces > 10, "{pieces} pieces");
+        let json = w.finish().json;
+        let stored = d.stored_text().unwrap();
+        assert!(stored.len() * 3 < json.len(), "compressed {} of {}", stored.len(), json.len());
+        assert!(cluster_json(stored).unwrap() == json);
     }
 }

@@ -131,6 +131,8 @@ fn a_base_and_its_journal_restore_what_the_live_cluster_would_after_random_comma
             }
             let needed = saver.needs_base(&c);
             compacted |= bulk && needed;
+            // Big or not (the state cut into its top-level fields, or finer), in any order.
+            saver.set_big_above(if rng.next_u64().is_multiple_of(3) { 0 } else { usize::MAX });
             let Some(w) = save(&mut saver, &mut storage, &c, !rng.next_u64().is_multiple_of(3)) else { continue };
             match w.target {
                 Target::Base => bases += 1,
@@ -156,6 +158,48 @@ fn a_base_and_its_journal_restore_what_the_live_cluster_would_after_random_comma
     }
     assert!(compacted, "the watch log's compaction forced a base");
     assert!(bases > 3 && entries > 50, "bases {bases}, entries {entries}");
+}
+
+#[test]
+fn a_save_written_in_pieces_while_the_cluster_moves_on_stores_the_cluster_as_it_began() {
+    let (mut sh, mut c) = solved();
+    let mut storage = Storage::default();
+    let bounds = || Saver::with_bounds(5, 4096);
+    let mut saver = bounds();
+    let mut rng = SimRng::new(11);
+    let (mut bases, mut entries, mut moved_between) = (0, 0, 0);
+    for step in 0..60u32 {
+        act(&mut rng, &mut sh, &mut c, false);
+        saver.set_big_above(if step % 3 == 1 { 0 } else { usize::MAX });
+        let Some(mut w) = saver.begin(&c, !step.is_multiple_of(4)) else { continue };
+        // What the save must store: the cluster as it was when the save began.
+        let at_begin = text(&Cluster::restore(&text(&c)).unwrap());
+        // The host writes a piece now and then; commands and time go on in between.
+        let mut acts = 0;
+        while !w.step(1 + (rng.next_u64() % 4_000) as usize) {
+            if acts < 3 && rng.next_u64().is_multiple_of(2) {
+                act(&mut rng, &mut sh, &mut c, false);
+                acts += 1;
+            }
+        }
+        let w = w.finish();
+        // (Counted when the cluster did move on: else this test would prove nothing.)
+        moved_between += usize::from(text(&Cluster::restore(&text(&c)).unwrap()) != at_begin);
+        match w.target {
+            Target::Base => bases += 1,
+            Target::Entry(_) => entries += 1,
+        }
+        storage.write(&w);
+        saver.stored(&w);
+        let r = storage.restore(bounds());
+        assert!(r.cut.is_none());
+        assert!(text(&r.cluster) == at_begin, "step {step}: the stored save is not the cluster as it began");
+        // The next save (all at once) catches up with what moved meanwhile.
+        save(&mut saver, &mut storage, &c, false);
+        let r = storage.restore(bounds());
+        assert!(text(&r.cluster) == text(&Cluster::restore(&text(&c)).unwrap()), "step {step}: the save after it is not the live cluster");
+    }
+    assert!(bases > 3 && entries > 10 && moved_between > 15, "bases {bases}, entries {entries}, moved meanwhile {moved_between}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 // on a shared 2-core machine is a figure for the note, not a pass/fail line).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, waitForOutput, screenshot } from "./helpers.mjs";
+import { launch, openApp, typeLine, waitForOutput, screenshot } from "./helpers.mjs";
 
 let browser;
 before(async () => {
@@ -59,5 +59,40 @@ test("the scale lab runs in the browser, summarised, and the terminal keeps answ
   );
   assert.ok(lat.length >= line.length, "every keystroke was measured");
   await screenshot(page, "scale-summary.png");
+  assert.deepEqual(browser.errors, []);
+});
+
+test("a big cluster is saved a piece at a time and comes back after a reload", async () => {
+  const page = await openApp(browser.context, "?lab=scale");
+  await page.getByTestId("time-fast").click();
+  await page.waitForTimeout(2000);
+  await typeLine(page, "kubectl create namespace kept-across-reload");
+  await waitForOutput(page, "namespace/kept-across-reload created");
+  // A journal entry written after the command was stored: two more entries than now (or a
+  // new base, which drops the entries, and an entry after it).
+  const entries = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("kueue-lab:v1:lab:scale:cluster:j:")).length);
+  const at = await entries();
+  await page.waitForFunction(
+    (n) => {
+      const keys = Object.keys(localStorage).filter((k) => k.startsWith("kueue-lab:v1:lab:scale:cluster:j:"));
+      return keys.length >= n + 2 || (keys.length >= 1 && keys.length < n);
+    },
+    at,
+    { timeout: 40000, polling: 250 },
+  );
+  const stored = await page.evaluate(() => ({
+    base: (localStorage.getItem("kueue-lab:v1:lab:scale:cluster") || "").slice(0, 8),
+    entries: Object.keys(localStorage).filter((k) => k.startsWith("kueue-lab:v1:lab:scale:cluster:j:")).length,
+  }));
+  assert.equal(stored.base, "deflate:", "a big cluster's base is stored compressed");
+  const jobs = Number(await page.locator('[data-testid="total-jobs"] b').innerText());
+  await page.reload();
+  await page.getByTestId("terminal-input").waitFor({ state: "visible" });
+  await typeLine(page, "kubectl get namespace kept-across-reload");
+  await waitForOutput(page, "kept-across-reload   Active   ");
+  const after = Number(await page.locator('[data-testid="total-jobs"] b').innerText());
+  console.log(`scale lab reload: ${stored.entries} journal entries after the base; Jobs ${jobs} before the reload, ${after} after`);
+  assert.ok(after > 50, `the teams' Jobs came back: ${after}`);
   assert.deepEqual(browser.errors, []);
 });

@@ -194,6 +194,11 @@ impl App {
                 }
                 draw
             }
+            Msg::SaveSome => {
+                self.save_due = false;
+                storage::save_some(&self.session.cluster, browser::perf_now, browser::perf_now() + super::SAVE_SLICE_MS);
+                false
+            }
             Msg::Hint(step) => {
                 *self.lab_state.hints.entry(step).or_default() += 1;
                 self.save();

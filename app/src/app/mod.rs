@@ -36,6 +36,8 @@ const SLICE_MS: f64 = 20.0;
 /// The most virtual time the cluster may owe the wall clock: beyond it, time runs slower than
 /// the chosen speed (and says so) rather than piling up work for later.
 const MAX_BEHIND_MS: u64 = 30_000;
+/// How long one task writing a big cluster's save may take (`storage::save_some`).
+const SAVE_SLICE_MS: f64 = 8.0;
 
 /// What the cluster pane depends on: (store resourceVersion, virtual second, language).
 type PaneKey = (u64, i64, Lang);
@@ -63,6 +65,8 @@ pub enum Msg {
     /// What follows a catch-up slice — saving (when it moved the cluster), judging, drawing — as a
     /// task of its own, so a key pressed meanwhile waits for one of them, not for both.
     AfterSlice,
+    /// Write some more of a big cluster's save (`storage::save_some`), a task at a time.
+    SaveSome,
     /// Reveal the next hint of a step.
     Hint(String),
     /// Reveal one step's part of the reference solution (asks first).
@@ -154,6 +158,8 @@ pub struct App {
     longest_instant_ms: f64,
     /// An `AfterSlice` task is scheduled.
     after_slice_due: bool,
+    /// A `SaveSome` task is scheduled.
+    save_due: bool,
     /// The cluster moved since it was last saved by a tick (resourceVersion or virtual second).
     moved_unsaved: bool,
     /// The virtual second the page last drew after a slice.
@@ -316,6 +322,7 @@ impl Component for App {
             catching_up: false,
             longest_instant_ms: 0.0,
             after_slice_due: false,
+            save_due: false,
             moved_unsaved: false,
             drawn_second: 0,
             drawn_ms: 0.0,
@@ -341,7 +348,14 @@ impl Component for App {
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
-        self.intent(ctx, msg)
+        let redraw = self.intent(ctx, msg);
+        // Whatever began a big cluster's save, its pieces follow as tasks of their own.
+        if storage::saving() && !self.save_due {
+            self.save_due = true;
+            let link = ctx.link().clone();
+            gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::SaveSome)).forget();
+        }
+        redraw
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
