@@ -6,9 +6,10 @@
 //! since the previous save, read from the store's watch log (each object once, as it is now; a
 //! deleted one by its key), and what changed of the state beside the store (clock, kubelet
 //! runtime, Kueue's queues, timers, …): that state's JSON is cut into leaves — values at most
-//! `DEPTH` object keys deep, so one pod's runtime field or one timer's instant is a leaf — and an
-//! entry sets the leaves whose text changed and unsets the ones gone (in a busy cluster the state
-//! is over a megabyte, and a second of time changes a few kilobytes of it). Restoring replays the
+//! `DEPTH` object keys deep (`BIG_DEPTH` in a big cluster), so one pod's runtime field or one
+//! timer's instant is a leaf — and an entry sets the leaves whose text changed and unsets the
+//! ones gone (in a busy cluster the state is over a megabyte, and a second of time changes a few
+//! kilobytes of it). Restoring replays the
 //! journal onto the base and restores that, so the caches are rebuilt exactly as after a
 //! whole-snapshot restore.
 //!
@@ -20,6 +21,12 @@
 //! Every entry names the fingerprint of the text stored before it (the base, or the previous
 //! entry). A journal mixed by two tabs, or left over from an older base, is cut where it stops
 //! following on, so changes are never replayed onto a state they were not made on.
+//!
+//! A save may be written a piece at a time (`Saver::begin`, then `Writing::step`): it is taken at
+//! one instant — the objects as shared `Arc`s, which the store never changes in place, and the
+//! state as text — so the cluster may move on while the host writes it; a big cluster's base is
+//! megabytes of JSON, and the page must answer keys meanwhile. A save not stored (the page closed
+//! before its last piece) leaves what was stored before, which still restores.
 //!
 //! The host only stores and reads the texts (`app/src/storage.rs`: local storage, deflated when
 //! big).
