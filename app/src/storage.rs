@@ -270,10 +270,11 @@ fn remove_entries(storage: &web_sys::Storage) {
     }
 }
 
+/// A text in its stored compressed form (`Deflating`, all at once), or as it is if that fails.
 fn deflated(json: &str) -> String {
-    use base64::Engine;
-    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 1);
-    format!("{DEFLATED}{}", base64::engine::general_purpose::STANDARD.encode(packed))
+    let mut d = Deflating::new();
+    d.feed(json.as_bytes(), true);
+    d.stored_text().unwrap_or_else(|| json.to_string())
 }
 
 /// Saves what changed in the cluster since the last save: a journal entry of the objects that
@@ -445,16 +446,6 @@ const SHARE_V2: &str = "v2.";
 /// The scrollback lines a link carries (an exported file keeps all that is saved).
 const SHARE_SCROLLBACK: usize = 60;
 
-/// FNV-1a (64 bits) of a text: which fresh cluster a short link was made against.
-fn fingerprint(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 fn objects_of(cluster: &Cluster) -> Vec<serde_json::Value> {
     let value = serde_json::to_value(cluster).unwrap_or_default();
     value.pointer("/api/objects").and_then(serde_json::Value::as_array).cloned().unwrap_or_default()
@@ -487,7 +478,7 @@ pub fn to_share_fragment(saved: &Saved, cluster: &Cluster, base: &Cluster) -> St
         "version": 2,
         "saved": saved,
         "cluster": cluster_value,
-        "base": {"fingerprint": fingerprint(&base_text), "kept": kept},
+        "base": {"fingerprint": persist::fingerprint(&base_text), "kept": kept},
     });
     let packed = miniz_oxide::deflate::compress_to_vec(doc.to_string().as_bytes(), 9);
     format!("{SHARE_V2}{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed))
@@ -515,7 +506,7 @@ pub fn from_url_fragment(fragment: &str, base_for: impl Fn(&str) -> Option<Clust
     let base = base_for(&lab).ok_or_else(|| format!("이 앱에 없는 실습입니다 / no such lab here: {lab}"))?;
     let base_objects = objects_of(&base);
     let base_text = serde_json::Value::Array(base_objects.clone()).to_string();
-    if doc.pointer("/base/fingerprint").and_then(serde_json::Value::as_str) != Some(fingerprint(&base_text).as_str()) {
+    if doc.pointer("/base/fingerprint").and_then(serde_json::Value::as_str) != Some(persist::fingerprint(&base_text).as_str()) {
         return Err("다른 버전의 앱이 만든 링크입니다 (시작 클러스터가 다릅니다) / the link was made by another version of the app (its starting cluster differs)".to_string());
     }
     let kept: Vec<usize> = doc

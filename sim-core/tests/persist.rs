@@ -26,6 +26,11 @@ fn text(c: &Cluster) -> String {
     serde_json::to_string(c).unwrap()
 }
 
+/// What a save of `c` must restore to: `c` saved whole and restored.
+fn restored_text(c: &Cluster) -> String {
+    text(&Cluster::restore(&text(c)).unwrap())
+}
+
 #[test]
 fn a_cluster_saved_by_the_earlier_code_restores_and_saves_in_the_same_form() {
     // The same cluster made today is written byte for byte as the earlier code wrote it.
@@ -142,7 +147,7 @@ fn a_base_and_its_journal_restore_what_the_live_cluster_would_after_random_comma
             let r = storage.restore(bounds());
             assert!(r.cut.is_none());
             assert_eq!(r.applied, storage.entries.len());
-            let expected = text(&Cluster::restore(&text(&c)).unwrap());
+            let expected = restored_text(&c);
             assert!(text(&r.cluster) == expected, "seed {seed} step {step}: restored differs from the live cluster's own restore");
             // Saving on from a restored cluster keeps the journal going.
             if step.is_multiple_of(9) {
@@ -152,7 +157,7 @@ fn a_base_and_its_journal_restore_what_the_live_cluster_would_after_random_comma
                 save(&mut s2, &mut st2, &restored, false).unwrap();
                 let again = st2.restore(bounds());
                 assert!(again.cut.is_none());
-                assert!(text(&again.cluster) == text(&Cluster::restore(&text(&restored)).unwrap()));
+                assert!(text(&again.cluster) == restored_text(&restored));
             }
         }
     }
@@ -173,7 +178,7 @@ fn a_save_written_in_pieces_while_the_cluster_moves_on_stores_the_cluster_as_it_
         saver.set_big_above(if step % 3 == 1 { 0 } else { usize::MAX });
         let Some(mut w) = saver.begin(&c, !step.is_multiple_of(4)) else { continue };
         // What the save must store: the cluster as it was when the save began.
-        let at_begin = text(&Cluster::restore(&text(&c)).unwrap());
+        let at_begin = restored_text(&c);
         // The host writes a piece now and then; commands and time go on in between.
         let mut acts = 0;
         while !w.step(1 + (rng.next_u64() % 4_000) as usize) {
@@ -184,7 +189,7 @@ fn a_save_written_in_pieces_while_the_cluster_moves_on_stores_the_cluster_as_it_
         }
         let w = w.finish();
         // (Counted when the cluster did move on: else this test would prove nothing.)
-        moved_between += usize::from(text(&Cluster::restore(&text(&c)).unwrap()) != at_begin);
+        moved_between += usize::from(restored_text(&c) != at_begin);
         match w.target {
             Target::Base => bases += 1,
             Target::Entry(_) => entries += 1,
@@ -197,7 +202,7 @@ fn a_save_written_in_pieces_while_the_cluster_moves_on_stores_the_cluster_as_it_
         // The next save (all at once) catches up with what moved meanwhile.
         save(&mut saver, &mut storage, &c, false);
         let r = storage.restore(bounds());
-        assert!(text(&r.cluster) == text(&Cluster::restore(&text(&c)).unwrap()), "step {step}: the save after it is not the live cluster");
+        assert!(text(&r.cluster) == restored_text(&c), "step {step}: the save after it is not the live cluster");
     }
     assert!(bases > 3 && entries > 10 && moved_between > 15, "bases {bases}, entries {entries}, moved meanwhile {moved_between}");
 }
@@ -215,7 +220,7 @@ fn a_journal_mixed_by_two_tabs_is_cut_where_it_stops_following_on() {
     let (mut other, mut other_saver) = (r.cluster, r.saver);
     sh.run(&mut c, &job("a2", 10, 1));
     let w_a = save(&mut saver, &mut storage, &c, true).unwrap();
-    let after_a = text(&Cluster::restore(&text(&c)).unwrap());
+    let after_a = restored_text(&c);
     sh.run(&mut other, &job("b2", 10, 1));
     // The other tab writes its entry over the first tab's (same index).
     let w_b = save(&mut other_saver, &mut storage, &other, true).unwrap();
@@ -226,7 +231,7 @@ fn a_journal_mixed_by_two_tabs_is_cut_where_it_stops_following_on() {
     let r = storage.restore(Saver::new());
     assert!(r.cut.as_deref().unwrap_or("").contains("entry 2"), "{:?}", r.cut);
     assert_eq!(r.applied, 2);
-    assert!(text(&r.cluster) == text(&Cluster::restore(&text(&other)).unwrap()));
+    assert!(text(&r.cluster) == restored_text(&other));
     assert!(text(&r.cluster) != after_a);
     // After a cut, the next save writes a base (the lingering entry must never follow it).
     assert!(r.saver.needs_base(&r.cluster));

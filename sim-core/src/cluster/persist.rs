@@ -71,7 +71,11 @@ fn fnv(text: &str) -> u64 {
 
 /// FNV-1a (64 bits) of a stored text, in hex: what the next entry names as its predecessor.
 pub fn fingerprint(text: &str) -> String {
-    format!("{:016x}", fnv(text))
+    hex(fnv(text))
+}
+
+fn hex(h: u64) -> String {
+    format!("{h:016x}")
 }
 
 /// A leaf of the state: the object keys to it.
@@ -501,7 +505,7 @@ impl Saver {
 
     /// The host stored `w`.
     pub fn stored(&mut self, w: &Write) {
-        let fp = format!("{:016x}", w.fingerprint);
+        let fp = hex(w.fingerprint);
         match (w.target, &mut self.stored) {
             (Target::Entry(i), Some(s)) if i == s.entries => {
                 s.rv = w.rv;
@@ -635,7 +639,7 @@ mod tests {
         assert!(pieces > 3, "{pieces} pieces");
         let w = w.finish();
         assert_eq!(w.json, whole);
-        assert_eq!(format!("{:016x}", w.fingerprint), fingerprint(&whole));
+        assert_eq!(hex(w.fingerprint), fingerprint(&whole));
     }
 
     #[test]
