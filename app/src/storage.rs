@@ -281,8 +281,9 @@ fn deflated(json: &str) -> String {
 /// changed and what changed of the state beside them, or — first, after the watch log moved past
 /// the last save, or when the journal is long — the whole cluster as a new base
 /// (`cluster::persist`). A big cluster's save is only begun here and written by `save_some`.
+/// Nothing is saved while a settle is cut short (the page saves after a slice that settles).
 pub fn save_cluster(cluster: &Cluster) {
-    if superseded() || local_storage().is_none() {
+    if superseded() || local_storage().is_none() || cluster.settling() {
         return;
     }
     if PENDING.with(|p| p.borrow_mut().as_mut().map(|p| p.again = true).is_some()) {

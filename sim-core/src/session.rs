@@ -177,11 +177,17 @@ impl Session {
         self.owed_ms
     }
 
+    /// Whether [`Self::catch_up`] has work to do: time is owed, or the controllers are between
+    /// two keys of a settle that ran out of time (even with nothing owed).
+    pub fn behind(&self) -> bool {
+        self.owed_ms > 0 || self.cluster.settling()
+    }
+
     /// Pays what is owed, stopping early once `out_of_time` says so (the rest stays owed; the
     /// outcome is the same as one uninterrupted advance). Returns the virtual ms paid. Does not
     /// judge: a host cutting a long catch-up into slices judges when it redraws.
     pub fn catch_up(&mut self, out_of_time: &mut dyn FnMut() -> bool) -> u64 {
-        if self.owed_ms == 0 {
+        if !self.behind() {
             return 0;
         }
         let done = self.cluster.advance_within(self.owed_ms, out_of_time);
@@ -367,7 +373,7 @@ mod tests {
         assert_eq!(whole.catch_up(&mut || false), 20_000);
         let mut calls = 0;
         let mut paid = 0;
-        while sliced.owed_ms() > 0 {
+        while sliced.behind() {
             paid += sliced.catch_up(&mut || {
                 calls += 1;
                 calls % 3 == 0
@@ -379,6 +385,32 @@ mod tests {
         sliced.owe(50_000);
         assert!(sliced.cap_owed(30_000));
         assert_eq!(sliced.owed_ms(), 30_000);
+    }
+
+    #[test]
+    fn a_command_between_two_keys_of_a_cut_settle_runs_and_the_settle_goes_on() {
+        let mut s = Session::new(lab(), 7);
+        let _ = s.run("kubectl create job hello --image=busybox -- sleep 5");
+        // Out of time after every step, until a slice stops inside a settle.
+        let mut tries = 0;
+        while !s.cluster.settling() && tries < 100 {
+            s.owe(500);
+            s.catch_up(&mut || true);
+            tries += 1;
+        }
+        assert!(s.cluster.settling(), "a slice stopped between two keys");
+        assert!(s.behind(), "a cut settle is work to catch up, owed time or not");
+        assert!(crate::cluster::persist::Saver::new().begin(&s.cluster, true).is_none(), "not saved mid-settle");
+        let out = s.run("kubectl create job second --image=busybox -- sleep 1").output.text();
+        assert_eq!(out, "job.batch/second created\n");
+        assert!(!s.cluster.settling(), "the command's settle went on from where the slice stopped");
+        s.owe(20_000);
+        while s.behind() {
+            s.catch_up(&mut || true);
+        }
+        let out = s.run("kubectl get jobs --no-headers -o custom-columns=N:.metadata.name,S:.status.succeeded").output.text();
+        assert_eq!(out, "hello    1\nsecond   1\n");
+        assert!(crate::cluster::persist::Saver::new().begin(&s.cluster, true).is_some());
     }
 
     #[test]

@@ -155,21 +155,35 @@ fn time_in_slices_gives_the_same_cluster_as_time_in_one_go() {
     let lab = lab(SCALE);
     let (_, mut whole) = lab_session(&lab, 3);
     whole.advance(120_000);
-    let (_, mut sliced) = lab_session(&lab, 3);
-    let mut slices = 0;
-    let mut left = 120_000;
-    while left > 0 {
-        let mut calls = 0;
-        // Out of time after every third timer, as a browser's frame budget would cut it.
-        left -= sliced.advance_within(left, &mut || {
-            calls += 1;
-            calls % 3 == 0
-        });
-        slices += 1;
+    let whole_text = serde_json::to_string(&whole).unwrap();
+    // Out of time after every step (a key reconciled, a timer's work), every third, or at steps
+    // a seeded generator picks, as a browser's frame budget would cut it.
+    let mut rng = sim_core::rand::SimRng::new(11);
+    type Cut = Box<dyn FnMut(usize) -> bool>;
+    let mut cuts: Vec<(&str, Cut)> = vec![
+        ("every step", Box::new(|_| true)),
+        ("every third step", Box::new(|n| n.is_multiple_of(3))),
+        ("random steps", Box::new(move |_| rng.next_u64().is_multiple_of(20))),
+    ];
+    for (how, cut) in &mut cuts {
+        let (_, mut sliced) = lab_session(&lab, 3);
+        let mut slices = 0;
+        let mut within_an_instant = 0;
+        let mut left = 120_000;
+        while left > 0 || sliced.settling() {
+            let mut calls = 0;
+            left -= sliced.advance_within(left, &mut || {
+                calls += 1;
+                cut(calls)
+            });
+            slices += 1;
+            within_an_instant += usize::from(sliced.settling());
+        }
+        assert!(slices > 10, "{how}: the catch-up was cut into slices ({slices})");
+        assert!(within_an_instant > 10, "{how}: slices stopped between two keys of a settle ({within_an_instant})");
+        assert_eq!(sliced.now_ms(), whole.now_ms(), "{how}");
+        assert!(serde_json::to_string(&sliced).unwrap() == whole_text, "{how}: the cluster differs from time in one go");
     }
-    assert!(slices > 10, "the catch-up was cut into slices ({slices})");
-    assert_eq!(sliced.now_ms(), whole.now_ms());
-    assert_eq!(serde_json::to_string(&sliced).unwrap(), serde_json::to_string(&whole).unwrap());
     // The admission counter agrees with the QuotaReserved events Kueue recorded.
     let events = whole.api.iter_kind(sim_core::api::server::kind_info("Event"), Some("team-a"));
     let reserved: u64 = events.filter(|e| e["reason"] == "QuotaReserved").map(|e| e["count"].as_u64().unwrap_or(1)).sum();

@@ -174,8 +174,9 @@ impl App {
             Msg::AfterSlice => {
                 self.after_slice_due = false;
                 let now = browser::perf_now();
-                if std::mem::take(&mut self.moved_unsaved) {
+                if self.moved_unsaved && !self.session.cluster.settling() {
                     // The clock is part of the state a reload restores.
+                    self.moved_unsaved = false;
                     storage::save_cluster(&self.session.cluster);
                 }
                 // Mid catch-up the steps are judged about once a second, not after every slice

@@ -89,28 +89,33 @@ impl App {
         if self.session.cap_owed(super::MAX_BEHIND_MS) {
             self.slowed = true;
         }
-        // A slice cannot stop inside a timer instant, so it stops before one it would likely
-        // not finish in time: when less is left than the longest instant seen lately (the
-        // estimate halves every slice, so one busy moment does not shorten slices for long).
+        // A slice stops between two steps of the cluster (a key a controller reconciled, a
+        // timer's work), before one it would likely not finish in time: when less is left than
+        // the longest step seen lately (the estimate halves every slice, so one busy moment does
+        // not shorten slices for long).
         let start = perf_now();
         let deadline = start + super::SLICE_MS;
         let mut last = start;
-        let mut longest = self.longest_instant_ms / 2.0;
+        let mut longest = self.longest_step_ms / 2.0;
         self.session.catch_up(&mut || {
             let now = perf_now();
             longest = longest.max(now - last);
             last = now;
             now + longest > deadline
         });
-        self.longest_instant_ms = longest;
+        self.longest_step_ms = longest;
         if self.session.owed_ms() == 0 {
             self.slowed = false;
         }
+        if self.session.cluster.settling() {
+            // Not saved mid-settle (`storage::save_cluster`): saved after a slice that settles.
+            self.moved_unsaved = true;
+        }
     }
 
-    /// Whether time is owed and another slice should run soon.
+    /// Whether time is owed (or a settle was cut short) and another slice should run soon.
     pub(super) fn behind(&self) -> bool {
-        self.session.owed_ms() > 0
+        self.session.behind()
     }
 
     /// Judges the lab's steps if the cluster or the files changed since the last time.

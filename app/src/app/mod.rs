@@ -154,8 +154,9 @@ pub struct App {
     slowed: bool,
     /// A `CatchUp` slice is scheduled.
     catching_up: bool,
-    /// The longest timer instant a recent catch-up slice ran (ms), to stop before the next one.
-    longest_instant_ms: f64,
+    /// The longest step (a key reconciled, a timer's work) a recent catch-up slice ran (ms), to
+    /// stop before the next one.
+    longest_step_ms: f64,
     /// An `AfterSlice` task is scheduled.
     after_slice_due: bool,
     /// A `SaveSome` task is scheduled.
@@ -320,7 +321,7 @@ impl Component for App {
             wall_ms: js_sys::Date::now(),
             slowed: false,
             catching_up: false,
-            longest_instant_ms: 0.0,
+            longest_step_ms: 0.0,
             after_slice_due: false,
             save_due: false,
             moved_unsaved: false,

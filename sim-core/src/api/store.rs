@@ -59,6 +59,9 @@ pub struct WatchEvent {
 /// watcher further behind is told its resourceVersion is too old and lists again).
 pub const WATCH_HISTORY: usize = 4_096;
 
+/// How many changes the log drops at a time once it is full (`Store::compact`).
+const COMPACT_CHUNK: usize = 256;
+
 #[derive(Clone, Default)]
 pub struct Store {
     objects: BTreeMap<Key, Arc<Value>>,
@@ -231,13 +234,14 @@ impl Store {
         self.compacted_to
     }
 
-    /// Drops the oldest half of the log once it holds twice the history it must keep (so the
-    /// cost of dropping is spread over many writes).
+    /// Once the log holds twice the history it must keep, drops its oldest `COMPACT_CHUNK`
+    /// changes. Dropping a change may free an old version of an object (a JSON tree): dropping
+    /// half the log at once freed thousands of them in one write (7–9 ms on the scale lab).
     fn compact(&mut self) {
         if self.watch.len() < 2 * WATCH_HISTORY {
             return;
         }
-        let drop = self.watch.len() - WATCH_HISTORY;
+        let drop = COMPACT_CHUNK;
         self.compacted_to = self.watch[drop - 1].resource_version;
         self.watch.drain(..drop);
     }

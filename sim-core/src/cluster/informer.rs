@@ -225,15 +225,47 @@ impl Cluster {
     }
 }
 
+/// One stage of a controller's pass: its work queue drained key by key, or — for work that is
+/// not kept by key (Kueue's scheduling cycle) — its whole pass at once.
+#[derive(Clone, Copy)]
+pub enum Stage {
+    Drain(fn(&mut Cluster) -> &mut WorkQueue<Key>, fn(&mut Cluster, &Key)),
+    Whole(fn(&mut Cluster)),
+}
+
+/// Where a settle stopped that was told it was out of time (`Cluster::settle_within`): its pass,
+/// the stage within the pass, and the last key that stage reconciled. The next settle goes on
+/// from exactly there, so a settle cut anywhere does what one uninterrupted settle does.
+#[derive(Debug, Clone, Default)]
+pub struct SettlePoint {
+    pub pass: usize,
+    pub stage: usize,
+    pub last: Option<Key>,
+}
+
 /// Runs `reconcile` over a controller's queue: keys in order, each once per pass, including keys
 /// that become dirty during the pass (after the one being reconciled).
 pub fn drain(c: &mut Cluster, queue: fn(&mut Cluster) -> &mut WorkQueue<Key>, reconcile: fn(&mut Cluster, &Key)) {
-    let mut last: Option<Key> = None;
+    drain_within(c, queue, reconcile, &mut None, &mut || false);
+}
+
+/// [`drain`] from after the key `last`, asking `out_of_time()` after each key: false when it
+/// stopped there (`last` is the key reconciled last), true when the pass over the queue is done.
+pub fn drain_within(
+    c: &mut Cluster,
+    queue: fn(&mut Cluster) -> &mut WorkQueue<Key>,
+    reconcile: fn(&mut Cluster, &Key),
+    last: &mut Option<Key>,
+    out_of_time: &mut dyn FnMut() -> bool,
+) -> bool {
     loop {
         c.dispatch();
-        let Some(k) = queue(c).pop_after(last.as_ref()) else { return };
+        let Some(k) = queue(c).pop_after(last.as_ref()) else { return true };
         reconcile(c, &k);
-        last = Some(k);
+        *last = Some(k);
+        if out_of_time() {
+            return false;
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! resume, pods from the template, status counts, completion and backoff on failure.
 
 use super::events::{record, EventType};
-use super::informer::{drain, Wake};
+use super::informer::{Stage, Wake};
 use super::Cluster;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::kind_info;
@@ -57,18 +57,17 @@ fn phase(p: &Value) -> &str {
 }
 
 /// One pass: orphaned pods first, then the Jobs whose Job, pods or back-off changed.
-pub fn sync(c: &mut Cluster) {
-    drain(c, |c| &mut c.queues.orphan_pods, release_orphan_pod);
-    drain(
-        c,
+pub const PASS: &[Stage] = &[
+    Stage::Drain(|c| &mut c.queues.orphan_pods, release_orphan_pod),
+    Stage::Drain(
         |c| &mut c.queues.jobs,
         |c, k| {
             if let Some(job) = c.api.store().get(k).cloned() {
                 sync_job(c, job);
             }
         },
-    );
-}
+    ),
+];
 
 /// A pod whose Job is gone loses the tracking finalizer once it finished or is being deleted, so
 /// its deletion can finish.

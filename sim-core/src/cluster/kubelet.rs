@@ -5,7 +5,7 @@
 //! `terminationGracePeriodSeconds`, one that traps it exits at once.
 
 use super::events::{record_with_path, EventType};
-use super::informer::{drain, Wake};
+use super::informer::{Stage, Wake};
 use super::{Cluster, PodRuntime};
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::{kind_info, DeleteOptions};
@@ -148,9 +148,8 @@ fn release_gpus(c: &mut Cluster, key: &str) {
 
 /// One pass: pods that are gone free their GPUs and runtime first, then the pods bound to a node
 /// that changed or asked to be looked at again.
-pub fn sync(c: &mut Cluster) {
-    drain(
-        c,
+pub const PASS: &[Stage] = &[
+    Stage::Drain(
         |c| &mut c.queues.kubelet_gone,
         |c, k| {
             if c.api.store().contains(k) {
@@ -161,17 +160,16 @@ pub fn sync(c: &mut Cluster) {
                 release_gpus(c, &key);
             }
         },
-    );
-    drain(
-        c,
+    ),
+    Stage::Drain(
         |c| &mut c.queues.kubelet,
         |c, k| {
             let Some(pod) = c.api.store().get(k).cloned() else { return };
             let Some(node) = get_str(&pod, &["spec", "nodeName"]).map(str::to_string) else { return };
             sync_pod(c, &pod, &node);
         },
-    );
-}
+    ),
+];
 
 fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();

@@ -97,6 +97,9 @@ pub struct Cluster {
     /// The last resourceVersion routed to the controllers.
     #[serde(skip)]
     cursor: u64,
+    /// Where a settle that ran out of time stopped (`settle_within`); `None` when settled.
+    #[serde(skip)]
+    unsettled: Option<informer::SettlePoint>,
     pub pods: BTreeMap<String, PodRuntime>,
     pub kueue: kueue::KueueState,
     /// Pod IPs handed out per node (`10.42.0.N`).
@@ -141,6 +144,16 @@ fn api_with_controllers<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ApiSer
 /// writing, never reached by correct controllers.
 const MAX_PASSES: usize = 10_000;
 
+/// The controllers of a settle pass, in their order: the ServiceAccount publishers first (a new
+/// namespace is furnished before anything else reacts to it), then the Job controller, Kueue,
+/// kube-scheduler and the kubelet.
+const PASS: [&[informer::Stage]; 5] = [service_account::PASS, job_controller::PASS, kueue::PASS, scheduler::PASS, kubelet::PASS];
+
+/// The `i`th stage of a settle pass.
+fn stage(i: usize) -> Option<informer::Stage> {
+    PASS.iter().flat_map(|c| c.iter()).nth(i).copied()
+}
+
 impl Cluster {
     /// The lab's cluster at the moment the learner arrives.
     pub fn new(seed: u64) -> Self {
@@ -164,6 +177,7 @@ impl Cluster {
             timers: Timers::default(),
             queues: Queues::default(),
             cursor: 0,
+            unsettled: None,
             pods: BTreeMap::new(),
             kueue: kueue::KueueState::default(),
             next_ip: 17,
@@ -287,17 +301,49 @@ impl Cluster {
     }
 
     pub fn settle(&mut self) {
-        for _ in 0..MAX_PASSES {
-            self.dispatch();
-            if self.queues.is_empty() && !self.kueue.dirty {
-                return;
+        self.settle_within(&mut || false);
+    }
+
+    /// Like `settle`, but asks `out_of_time()` after every key a controller reconciles (and after
+    /// Kueue's pass): once it says so, stops there and keeps the point it reached, and the next
+    /// settle of any kind goes on from that point. True when settled. Cut anywhere, the passes do
+    /// what one uninterrupted settle does, key for key — unless something else writes in between
+    /// (a learner's command), as it may on a busy real cluster.
+    pub fn settle_within(&mut self, out_of_time: &mut dyn FnMut() -> bool) -> bool {
+        use informer::Stage;
+        let mut at = self.unsettled.take().unwrap_or_default();
+        while at.pass < MAX_PASSES {
+            // A pass begins by looking whether there is anything to do.
+            if at.stage == 0 && at.last.is_none() {
+                self.dispatch();
+                if self.queues.is_empty() && !self.kueue.dirty {
+                    return true;
+                }
             }
-            service_account::sync(self);
-            job_controller::sync(self);
-            kueue::sync(self);
-            scheduler::sync(self);
-            kubelet::sync(self);
+            let Some(this) = stage(at.stage) else {
+                at = informer::SettlePoint { pass: at.pass + 1, ..Default::default() };
+                continue;
+            };
+            let (finished, stop) = match this {
+                Stage::Drain(queue, reconcile) => {
+                    let finished = informer::drain_within(self, queue, reconcile, &mut at.last, out_of_time);
+                    (finished, !finished)
+                }
+                Stage::Whole(pass) => {
+                    pass(self);
+                    (true, out_of_time())
+                }
+            };
+            if finished {
+                at.stage += 1;
+                at.last = None;
+            }
+            if stop {
+                self.unsettled = Some(at);
+                return false;
+            }
         }
+        true
     }
 
     /// Lets `ms` of virtual time pass, jumping from one timer to the next on the way.
@@ -305,13 +351,19 @@ impl Cluster {
         self.advance_within(ms, &mut || false);
     }
 
-    /// Like `advance`, but stops after a timer's work once `out_of_time()` says so, and returns
-    /// the virtual milliseconds that did pass. A host with a frame to keep (the browser) spreads
-    /// a long catch-up over several slices; the outcome is the same as one `advance`, because
-    /// between timers the cluster is settled and the clock only waits for the next one.
+    /// Like `advance`, but stops once `out_of_time()` says so — asked after every key a
+    /// controller reconciles (`settle_within`) and after each timer's work — and returns the
+    /// virtual milliseconds that did pass. A host with a frame to keep (the browser) spreads a
+    /// long catch-up over several slices; the outcome is the same as one `advance`, because a
+    /// settle cut short goes on where it stopped, before the clock moves again, and between timers
+    /// the clock only waits for the next one.
     pub fn advance_within(&mut self, ms: u64, out_of_time: &mut dyn FnMut() -> bool) -> u64 {
         let start = self.now_ms();
         let target = start.saturating_add(ms);
+        // A settle cut short goes on first; finished, it ends its instant as below.
+        if self.settling() && (!self.settle_within(out_of_time) || out_of_time()) {
+            return 0;
+        }
         while let Some(due) = self.next_wakeup() {
             if due > target {
                 break;
@@ -325,14 +377,19 @@ impl Cluster {
             if self.event_ttl_due_ms().is_some_and(|at| at <= due) {
                 event_ttl::expire(self);
             }
-            self.settle();
-            if out_of_time() {
+            if !self.settle_within(out_of_time) || out_of_time() {
                 return self.now_ms() - start;
             }
         }
         self.clock.elapsed_ms = target;
         self.settle();
         ms
+    }
+
+    /// Whether a settle that ran out of time has work left (`settle_within`): the controllers
+    /// are between two keys, and the next settle or advance goes on from there.
+    pub fn settling(&self) -> bool {
+        self.unsettled.is_some()
     }
 
     /// When the earliest Event expires (virtual ms; now, if it is overdue).

@@ -433,7 +433,8 @@ impl Saver {
     }
 
     /// What to store now: a base when one is needed (or `may_fold` and the journal is full),
-    /// otherwise the next entry; `None` when nothing changed since the last save. Written all at
+    /// otherwise the next entry; `None` when nothing changed since the last save (or the cluster
+    /// is between two keys of a settle, see [`Saver::begin`]). Written all at
     /// once: [`Saver::begin`] and [`Writing::finish`].
     pub fn next(&self, c: &Cluster, may_fold: bool) -> Option<Write> {
         self.begin(c, may_fold).map(Writing::finish)
@@ -443,7 +444,12 @@ impl Saver {
     /// cluster may move on meanwhile (objects are shared, never changed in place, and the state
     /// beside them is taken as text now). Until it is stored, no other save may begin — the next
     /// one begins after it, from what it stored.
+    /// A cluster between two keys of a settle cut short (`Cluster::settling`) is not saved
+    /// (`None`): restoring it would settle it from a fresh pass, not from where it stopped.
     pub fn begin(&self, c: &Cluster, may_fold: bool) -> Option<Writing> {
+        if c.settling() {
+            return None;
+        }
         let stored = match &self.stored {
             Some(s) if !(self.needs_base(c) || may_fold && self.journal_full()) => s,
             _ => return Some(self.base(c)),

@@ -3,7 +3,7 @@
 //! `Scheduled` and `FailedScheduling` events with the real FitError text.
 
 use super::events::{record, EventType};
-use super::informer::{drain, Wake};
+use super::informer::{Stage, Wake};
 use super::Cluster;
 use crate::api::object::{get, get_str, labels, rfc3339};
 use crate::api::pod_resources::pod_requests_and_limits;
@@ -319,9 +319,7 @@ fn first_fit(cache: &mut SchedulerCache, pod: &Value, requests: &BTreeMap<String
 }
 
 /// One pass over the pods that wait for a node.
-pub fn sync(c: &mut Cluster) {
-    drain(c, |c| &mut c.queues.unscheduled, schedule_one);
-}
+pub const PASS: &[Stage] = &[Stage::Drain(|c| &mut c.queues.unscheduled, schedule_one)];
 
 fn schedule_one(c: &mut Cluster, key: &Key) {
     let Some(pod) = c.api.store().get(key).cloned() else { return };

@@ -7,7 +7,7 @@
 //! It runs first in a settle pass, so a namespace created by a command has both objects before
 //! any other controller acts on that command's writes.
 
-use super::informer::drain;
+use super::informer::Stage;
 use super::Cluster;
 use crate::api::object;
 use crate::api::server::{kind_info, ApiServer};
@@ -28,9 +28,7 @@ pub fn publishes(kind: &str, name: &str) -> bool {
 }
 
 /// A pass over the namespaces in the queue.
-pub fn sync(c: &mut Cluster) {
-    drain(c, |c| &mut c.queues.namespaces, reconcile);
-}
+pub const PASS: &[Stage] = &[Stage::Drain(|c| &mut c.queues.namespaces, reconcile)];
 
 fn reconcile(c: &mut Cluster, key: &Key) {
     let Some(ns) = c.api.store().get(key) else { return };

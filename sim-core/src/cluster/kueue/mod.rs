@@ -33,7 +33,7 @@ pub mod visibility;
 pub mod workload;
 pub mod workload_controller;
 
-use super::informer::{Wake, WorkQueue};
+use super::informer::{Stage, Wake, WorkQueue};
 use super::Cluster;
 use crate::api::object::{get, get_str, labels};
 use crate::api::store::{Key, WatchEvent, WatchType};
@@ -414,8 +414,11 @@ pub fn clear_caches(c: &mut Cluster) {
     c.kueue.namespaces.clear();
 }
 
-/// One Kueue pass, in the order of its controllers.
-pub fn sync(c: &mut Cluster) {
+/// One Kueue pass, in the order of its controllers, as one stage: its scheduling cycle works on
+/// a snapshot and is not cut.
+pub const PASS: &[Stage] = &[Stage::Whole(sync)];
+
+fn sync(c: &mut Cluster) {
     c.dispatch();
     if !std::mem::take(&mut c.kueue.dirty) {
         return;
