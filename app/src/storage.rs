@@ -286,6 +286,7 @@ pub fn save_cluster(cluster: &Cluster) {
     if superseded() || local_storage().is_none() || cluster.settling() {
         return;
     }
+    watch_cluster(cluster);
     if PENDING.with(|p| p.borrow_mut().as_mut().map(|p| p.again = true).is_some()) {
         return;
     }
@@ -311,6 +312,12 @@ pub fn save_cluster(cluster: &Cluster) {
         _ => write.json.clone(),
     };
     store_cluster(&write, text, false);
+}
+
+/// Reads what changed in the cluster since the last look, for the next save (`Saver::watch`):
+/// a big cluster's log drops changes faster than it may be saved.
+pub fn watch_cluster(cluster: &Cluster) {
+    SAVER.with(|s| s.borrow_mut().watch(cluster));
 }
 
 /// Whether a big cluster's save is being written (`save_some` has more to do).

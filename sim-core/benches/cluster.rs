@@ -8,7 +8,7 @@
 //! each size in a process of its own so that peak RSS is that size's).
 //!
 //! `-- --scale` runs the scale lab as the browser does and times what the page does between
-//! slices of it (the longest timer instant, judging, saving).
+//! slices of it (the longest timer instant and step, judging, saving).
 //!
 //! Prints wall time per case (and peak RSS where /proc is available).
 

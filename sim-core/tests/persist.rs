@@ -130,6 +130,10 @@ fn a_base_and_its_journal_restore_what_the_live_cluster_would_after_random_comma
         for step in 0..40u32 {
             let bulk = seed == 1 && step == 20;
             act(&mut rng, &mut sh, &mut c, bulk);
+            // A host may read the log between saves, or not (the page does after every slice).
+            if rng.next_u64().is_multiple_of(2) {
+                saver.watch(&c);
+            }
             // Some saves are skipped (a failed write, a throttled one): the next covers them.
             if rng.next_u64().is_multiple_of(4) {
                 continue;
@@ -185,6 +189,10 @@ fn a_save_written_in_pieces_while_the_cluster_moves_on_stores_the_cluster_as_it_
             if acts < 3 && rng.next_u64().is_multiple_of(2) {
                 act(&mut rng, &mut sh, &mut c, false);
                 acts += 1;
+                // What changed meanwhile is watched for the save after this one.
+                if rng.next_u64().is_multiple_of(2) {
+                    saver.watch(&c);
+                }
             }
         }
         let w = w.finish();
@@ -205,6 +213,40 @@ fn a_save_written_in_pieces_while_the_cluster_moves_on_stores_the_cluster_as_it_
         assert!(text(&r.cluster) == restored_text(&c), "step {step}: the save after it is not the live cluster");
     }
     assert!(bases > 3 && entries > 10 && moved_between > 15, "bases {bases}, entries {entries}, moved meanwhile {moved_between}");
+}
+
+#[test]
+fn a_saver_that_watches_between_saves_writes_entries_past_the_watch_logs_history() {
+    let (mut sh, mut c) = solved();
+    let mut storage = Storage::default();
+    let mut watching = Saver::new();
+    let mut not_watching = Saver::new();
+    save(&mut watching, &mut storage, &c, false).unwrap();
+    let mut other = Storage::default();
+    save(&mut not_watching, &mut other, &c, false).unwrap();
+    // Twice the log's history of changes between two saves (objects made, changed and deleted,
+    // one left), read now and then as the page reads it after every slice of time.
+    let history = sim_core::api::store::WATCH_HISTORY;
+    for i in 0..history {
+        let now = c.now_unix();
+        let name = format!("cm-{}", i % 7);
+        c.api.create(now, kind_info("ConfigMap"), "default", json!({"metadata": {"name": name}}), false).unwrap();
+        if i % 7 != 6 || i + 7 < history {
+            c.api.delete(now, kind_info("ConfigMap"), "default", &name, &Default::default()).unwrap();
+        }
+        if i % 500 == 0 {
+            watching.watch(&c);
+        }
+    }
+    sh.run(&mut c, &job("after-the-burst", 3, 1));
+    assert!(c.api.watch_from(1).is_err(), "the log dropped changes since the save");
+    assert!(not_watching.needs_base(&c), "the log alone no longer reaches back to the save");
+    let w = save(&mut watching, &mut storage, &c, false).unwrap();
+    assert_eq!(w.target, Target::Entry(0), "what was watched reaches back");
+    assert!(w.json.len() < 20_000, "only what is there now, once ({} bytes)", w.json.len());
+    let r = storage.restore(Saver::new());
+    assert!(r.cut.is_none());
+    assert!(text(&r.cluster) == restored_text(&c), "the entry restores the live cluster");
 }
 
 #[test]

@@ -96,3 +96,34 @@ test("a big cluster is saved a piece at a time and comes back after a reload", a
   assert.ok(after > 50, `the teams' Jobs came back: ${after}`);
   assert.deepEqual(browser.errors, []);
 });
+
+test("at 10× a big cluster's journal keeps growing between two bases", async () => {
+  // The scale lab changes more objects in the 5 s between two journal entries than the watch log
+  // keeps; the page reads the log after every slice (`storage::watch_cluster`), so entries keep
+  // coming instead of waiting for the next base (at most one a minute).
+  const page = await openApp(browser.context, "?lab=scale");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByTestId("terminal-input").waitFor({ state: "visible" });
+  await page.getByTestId("time-fast").click();
+  const seen = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const base = () => (localStorage.getItem("kueue-lab:v1:lab:scale:cluster") || "").length;
+        const entries = () => Object.keys(localStorage).filter((k) => k.startsWith("kueue-lab:v1:lab:scale:cluster:j:")).length;
+        const seen = { bases: new Set(), most: 0 };
+        const until = performance.now() + 24000;
+        const look = () => {
+          if (base() > 0) seen.bases.add(localStorage.getItem("kueue-lab:v1:lab:scale:cluster").slice(-32));
+          seen.most = Math.max(seen.most, entries());
+          if (performance.now() < until) setTimeout(look, 200);
+          else resolve({ bases: seen.bases.size, most: seen.most });
+        };
+        look();
+      }),
+  );
+  console.log(`scale lab at 10× for 24 s: ${seen.bases} base(s), up to ${seen.most} journal entries after one`);
+  assert.equal(seen.bases, 1, "one base in the first minute");
+  assert.ok(seen.most >= 3, `journal entries after the base: ${seen.most}`);
+  assert.deepEqual(browser.errors, []);
+});

@@ -174,10 +174,11 @@ impl App {
             Msg::AfterSlice => {
                 self.after_slice_due = false;
                 let now = browser::perf_now();
-                if self.moved_unsaved && !self.session.cluster.settling() {
+                if self.moved_unsaved && !self.save_cluster_due {
                     // The clock is part of the state a reload restores.
-                    self.moved_unsaved = false;
-                    storage::save_cluster(&self.session.cluster);
+                    self.save_cluster_due = true;
+                    let link = ctx.link().clone();
+                    gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::SaveCluster)).forget();
                 }
                 // Mid catch-up the steps are judged about once a second, not after every slice
                 // (`judge` itself does nothing when neither the cluster nor the files changed).
@@ -194,6 +195,15 @@ impl App {
                     self.drawn_second = second;
                 }
                 draw
+            }
+            Msg::SaveCluster => {
+                self.save_cluster_due = false;
+                // Mid-settle it waits for a slice that settles (`catch_up_time` keeps it due).
+                if self.moved_unsaved && !self.session.cluster.settling() {
+                    self.moved_unsaved = false;
+                    storage::save_cluster(&self.session.cluster);
+                }
+                false
             }
             Msg::SaveSome => {
                 self.save_due = false;

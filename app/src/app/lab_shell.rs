@@ -111,6 +111,7 @@ impl App {
             // Not saved mid-settle (`storage::save_cluster`): saved after a slice that settles.
             self.moved_unsaved = true;
         }
+        storage::watch_cluster(&self.session.cluster);
     }
 
     /// Whether time is owed (or a settle was cut short) and another slice should run soon.

@@ -4,7 +4,8 @@
 //! host keeps a *base* — the whole cluster's JSON, the form `Cluster::restore` reads and every
 //! earlier version saved — and after it a *journal*, one entry per save: the objects that changed
 //! since the previous save, read from the store's watch log (each object once, as it is now; a
-//! deleted one by its key), and what changed of the state beside the store (clock, kubelet
+//! deleted one by its key) — or, as the log keeps only so many changes, from what the host's
+//! saver read of it meanwhile (`Saver::watch`) —, and what changed of the state beside the store (clock, kubelet
 //! runtime, Kueue's queues, timers, …): that state's JSON is cut into leaves — values at most
 //! `DEPTH` object keys deep (`BIG_DEPTH` in a big cluster), so one pod's runtime field or one
 //! timer's instant is a leaf — and an entry sets the leaves whose text changed and unsets the
@@ -13,8 +14,9 @@
 //! journal onto the base and restores that, so the caches are rebuilt exactly as after a
 //! whole-snapshot restore.
 //!
-//! A base is written instead of an entry when nothing is stored yet, when the watch log no longer
-//! reaches back to the last save (compacted, or another cluster altogether), and — when the host
+//! A base is written instead of an entry when nothing is stored yet, when neither the watch log
+//! nor what was watched reaches back to the last save (compacted, or another cluster altogether),
+//! and — when the host
 //! allows it — once the journal has grown past a bound (folding it, so a restore never replays
 //! more than about a base's worth).
 //!
@@ -34,10 +36,10 @@
 use super::Cluster;
 use crate::api::object;
 use crate::api::server::WithoutObjects;
-use crate::api::store::{WatchEvent, WatchType};
+use crate::api::store::{Key, WatchEvent};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// A journal of more entries than this is folded into a new base.
@@ -265,6 +267,10 @@ fn key_of(obj: &Value) -> (&str, &str, &str) {
     (obj.get("kind").and_then(Value::as_str).unwrap_or(""), object::namespace(obj), object::name(obj))
 }
 
+fn key_of_event(e: &WatchEvent) -> Key {
+    Key { kind: e.kind, namespace: object::namespace(&e.object).to_string(), name: object::name(&e.object).to_string() }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     /// The whole cluster: stored as the base, after which every entry stored is dropped.
@@ -364,12 +370,25 @@ struct Stored {
     leaves: BTreeMap<Path, u64>,
 }
 
+/// The objects that changed, as a host that watches between saves has read them from the watch
+/// log (`Saver::watch`): every object changed after `since` up to `read_to`, with the
+/// resourceVersion of its last change. A busy cluster's log may drop changes a save still needs
+/// before the save comes (a big cluster is saved every few seconds at most); read often, they are
+/// kept here instead.
+#[derive(Debug, Clone, Default)]
+struct Watched {
+    since: u64,
+    read_to: u64,
+    changed: BTreeMap<Key, u64>,
+}
+
 /// Decides what each save writes. A host keeps one per stored cluster, asks `next` for the text
 /// to store and reports `stored` once it is; a failed write is simply not reported, and the next
 /// save covers its changes too.
 #[derive(Debug, Clone)]
 pub struct Saver {
     stored: Option<Stored>,
+    watched: Watched,
     max_entries: usize,
     min_fold_bytes: usize,
     /// Above this many objects the state is cut into its top-level fields only.
@@ -378,7 +397,13 @@ pub struct Saver {
 
 impl Default for Saver {
     fn default() -> Self {
-        Saver { stored: None, max_entries: MAX_ENTRIES, min_fold_bytes: MIN_FOLD_BYTES, big_above: BIG_CLUSTER_OBJECTS }
+        Saver {
+            stored: None,
+            watched: Watched::default(),
+            max_entries: MAX_ENTRIES,
+            min_fold_bytes: MIN_FOLD_BYTES,
+            big_above: BIG_CLUSTER_OBJECTS,
+        }
     }
 }
 
@@ -390,7 +415,41 @@ impl Saver {
 
     /// With other bounds for folding the journal (tests).
     pub fn with_bounds(max_entries: usize, min_fold_bytes: usize) -> Self {
-        Saver { stored: None, max_entries, min_fold_bytes, big_above: BIG_CLUSTER_OBJECTS }
+        Saver { max_entries, min_fold_bytes, ..Self::default() }
+    }
+
+    /// Reads the changes the watch log holds since the last look, so the next entry can name
+    /// them even once the log has dropped them. Cheap when little changed; a host calls it as
+    /// often as the cluster moves (the page: after every slice of time).
+    pub fn watch(&mut self, c: &Cluster) {
+        let w = &mut self.watched;
+        let rv = c.api.resource_version();
+        match c.api.watch_from(w.read_to) {
+            Ok(events) if w.read_to <= rv => {
+                for e in events {
+                    w.changed.insert(key_of_event(e), e.resource_version);
+                }
+            }
+            // A gap (or another cluster): nothing before now is known from here on.
+            _ => *w = Watched { since: rv, read_to: rv, changed: BTreeMap::new() },
+        }
+        w.read_to = rv;
+    }
+
+    /// Every object changed after `after` up to now — from what was watched and what the log
+    /// still holds —, or `None` when neither reaches back that far.
+    fn changed_since(&self, c: &Cluster, after: u64) -> Option<BTreeSet<Key>> {
+        let rv = c.api.resource_version();
+        let w = &self.watched;
+        if w.since <= after && after <= w.read_to && w.read_to <= rv {
+            if let Ok(events) = c.api.watch_from(w.read_to) {
+                let mut keys: BTreeSet<Key> = w.changed.iter().filter(|(_, at)| **at > after).map(|(k, _)| k.clone()).collect();
+                keys.extend(events.iter().map(key_of_event));
+                return Some(keys);
+            }
+        }
+        let events = c.api.watch_from(after).ok().filter(|_| after <= rv)?;
+        Some(events.iter().map(key_of_event).collect())
     }
 
     /// With another size above which a cluster is big (tests: a save that cuts the state
@@ -418,7 +477,7 @@ impl Saver {
     pub fn needs_base(&self, c: &Cluster) -> bool {
         match &self.stored {
             None => true,
-            Some(s) => c.api.resource_version() < s.rv || c.api.watch_from(s.rv).is_err(),
+            Some(s) => self.changed_since(c, s.rv).is_none(),
         }
     }
 
@@ -454,7 +513,7 @@ impl Saver {
             Some(s) if !(self.needs_base(c) || may_fold && self.journal_full()) => s,
             _ => return Some(self.base(c)),
         };
-        let events = c.api.events_since(stored.rv);
+        let changed = self.changed_since(c, stored.rv)?;
         // The leaves that changed, as the entry's `set` (their JSON texts), and all leaves now.
         let state = state_json(c);
         let mut sets: Vec<String> = Vec::new();
@@ -467,20 +526,16 @@ impl Saver {
             leaves_now.insert(path, fp);
         }
         let unsets: Vec<&Path> = stored.leaves.keys().filter(|p| !leaves_now.contains_key(*p)).collect();
-        if events.is_empty() && sets.is_empty() && unsets.is_empty() {
+        if changed.is_empty() && sets.is_empty() && unsets.is_empty() {
             return None;
         }
-        // Each object once: its last change since the save before decides.
-        let mut last: BTreeMap<(&str, &str, &str), &WatchEvent> = BTreeMap::new();
-        for e in events {
-            last.insert(key_of(&e.object), e);
-        }
+        // Each object once, as it is now: gone from the store, it is deleted.
         let mut put = Vec::new();
         let mut del = Vec::new();
-        for (k, e) in &last {
-            match e.event {
-                WatchType::Deleted => del.push(*k),
-                WatchType::Added | WatchType::Modified => put.push(e.object.clone()),
+        for k in &changed {
+            match c.api.store().get(k) {
+                Some(o) => put.push(o.clone()),
+                None => del.push((k.kind, k.namespace.as_str(), k.name.as_str())),
             }
         }
         let head = format!("{{\"prev\":\"{}\",\"rv\":{},\"put\":[", stored.last, c.api.resource_version());
@@ -511,6 +566,13 @@ impl Saver {
 
     /// The host stored `w`.
     pub fn stored(&mut self, w: &Write) {
+        // What the save covered need not be named again.
+        let watched = &mut self.watched;
+        watched.changed.retain(|_, at| *at > w.rv);
+        if watched.since <= w.rv {
+            watched.since = w.rv;
+            watched.read_to = watched.read_to.max(w.rv);
+        }
         let fp = hex(w.fingerprint);
         match (w.target, &mut self.stored) {
             (Target::Entry(i), Some(s)) if i == s.entries => {

@@ -634,9 +634,7 @@ fn file_object(
 
 /// Where else an object of this kind and name lives, for the wrong-namespace mistake.
 fn found_elsewhere(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Option<String> {
-    view.list(kind, "")
-        .into_iter()
-        .find(|o| o.pointer("/metadata/name").and_then(Value::as_str) == Some(name))
+    view.find_by_name(kind, name)
         .and_then(|o| o.pointer("/metadata/namespace").and_then(Value::as_str).map(str::to_string))
         .filter(|ns| ns != namespace)
 }
@@ -1330,6 +1328,27 @@ mod tests {
     fn event(kind: &str, name: &str, uid: &str, type_: &str, reason: &str, message: &str) -> Value {
         json!({"involvedObject": {"kind": kind, "name": name, "namespace": "team-a", "uid": uid}, "metadata": {"namespace": "team-a"},
                "type": type_, "reason": reason, "message": message})
+    }
+
+    #[test]
+    fn an_object_missing_here_but_in_another_namespace_is_pointed_at_by_the_store_and_a_snapshot_alike() {
+        let mut api = crate::api::server::ApiServer::empty(1);
+        let mut snapshot = Snapshot::default();
+        for ns in ["team-b", "team-c"] {
+            let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}});
+            api.create(0, crate::api::server::kind_info("Namespace"), "", namespace.clone(), false).unwrap();
+            snapshot.objects.entry("Namespace".into()).or_default().push(namespace);
+            let cm = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings", "namespace": ns}});
+            let stored = api.create(0, crate::api::server::kind_info("ConfigMap"), ns, cm, false).unwrap();
+            snapshot.objects.entry("ConfigMap".into()).or_default().push(Value::clone(&stored));
+        }
+        let fs = crate::vfs::Vfs::default();
+        let sim = crate::lab::view::SimView { api: &api, fs: &fs };
+        for view in [&sim as &dyn ClusterView, &snapshot] {
+            let t = missing(view, "ConfigMap", "settings", "team-a");
+            assert!(t.en.ends_with("(there is one in namespace team-b — check `-n team-a` or metadata.namespace)"), "{}", t.en);
+            assert!(!missing(view, "ConfigMap", "other", "team-a").en.contains("there is one"));
+        }
     }
 
     fn cond(type_: &str, status: &str, reason: &str, message: &str) -> Value {
