@@ -317,6 +317,9 @@ pub fn save_cluster(cluster: &Cluster) {
 /// Reads what changed in the cluster since the last look, for the next save (`Saver::watch`):
 /// a big cluster's log drops changes faster than it may be saved.
 pub fn watch_cluster(cluster: &Cluster) {
+    if superseded() || local_storage().is_none() {
+        return;
+    }
     SAVER.with(|s| s.borrow_mut().watch(cluster));
 }
 

@@ -382,6 +382,10 @@ struct Watched {
     changed: BTreeMap<Key, u64>,
 }
 
+/// At most this many changed objects are kept between two saves (`Saver::watch`); past it, the
+/// next save is a base (saves that keep failing must not grow the page's memory without end).
+const MAX_WATCHED: usize = 50_000;
+
 /// Decides what each save writes. A host keeps one per stored cluster, asks `next` for the text
 /// to store and reports `stored` once it is; a failed write is simply not reported, and the next
 /// save covers its changes too.
@@ -422,15 +426,21 @@ impl Saver {
     /// them even once the log has dropped them. Cheap when little changed; a host calls it as
     /// often as the cluster moves (the page: after every slice of time).
     pub fn watch(&mut self, c: &Cluster) {
+        // Before the first save is stored there is nothing to follow on from (the base it
+        // stores names its own resourceVersion, and reading goes on from there).
+        if self.stored.is_none() {
+            return;
+        }
         let w = &mut self.watched;
         let rv = c.api.resource_version();
         match c.api.watch_from(w.read_to) {
-            Ok(events) if w.read_to <= rv => {
+            Ok(events) if w.read_to <= rv && w.changed.len() + events.len() <= MAX_WATCHED => {
                 for e in events {
                     w.changed.insert(key_of_event(e), e.resource_version);
                 }
             }
-            // A gap (or another cluster): nothing before now is known from here on.
+            // A gap (or another cluster, or saves that keep failing): nothing before now is
+            // known from here on, and the next save is a base.
             _ => *w = Watched { since: rv, read_to: rv, changed: BTreeMap::new() },
         }
         w.read_to = rv;
