@@ -312,6 +312,19 @@ fn bench_scale_lab() {
             t.elapsed().as_secs_f64(),
             sim_core::cluster::persist::state_json(&s.cluster).len()
         );
+        // What a learner waits for: describing one team's Job among thousands of Events.
+        let job =
+            s.cluster.api.iter_kind(sim_core::api::server::kind_info("Job"), Some("team-a")).last().map(|j| j["metadata"]["name"].clone());
+        if let Some(name) = job.as_ref().and_then(Value::as_str) {
+            let t = Instant::now();
+            let out = s.run(&format!("kubectl describe job {name} -n team-a")).output.text();
+            println!(
+                "scale lab at {minutes} virtual minutes: kubectl describe job: {:.2} ms, {} Events in team-a, {} lines",
+                t.elapsed().as_secs_f64() * 1000.0,
+                s.cluster.api.iter_kind(sim_core::api::server::kind_info("Event"), Some("team-a")).count(),
+                out.lines().count()
+            );
+        }
     }
 }
 

@@ -116,6 +116,11 @@ impl FieldSelector {
         }
         Ok(FieldSelector { terms })
     }
+
+    /// The value `path` must equal, if a term asks for one.
+    pub fn equal(&self, path: &str) -> Option<&str> {
+        self.terms.iter().find(|(p, _, eq)| *eq && p == path).map(|(_, v, _)| v.as_str())
+    }
 }
 
 #[cfg(test)]

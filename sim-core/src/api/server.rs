@@ -412,8 +412,17 @@ impl ApiServer {
                 return Err(Status::bad_request(format!("field label not supported: {path}")));
             }
         }
-        Ok(self
-            .iter_kind(kind, namespace)
+        // The Events about one object (`kubectl describe`'s search) come from the store's index,
+        // not from every Event in the namespace; in the same order (by the Event's name).
+        let about = match (kind.kind, namespace) {
+            ("Event", Some(ns)) => fields.equal("involvedObject.kind").zip(fields.equal("involvedObject.name")).map(|k| (ns, k)),
+            _ => None,
+        };
+        let candidates: Box<dyn Iterator<Item = &Arc<Value>>> = match about {
+            Some((ns, (about_kind, about_name))) => Box::new(self.store.events_about(ns, about_kind, about_name)),
+            None => Box::new(self.iter_kind(kind, namespace)),
+        };
+        Ok(candidates
             .filter(|v| labels_sel.is_empty() || labels_sel.matches(&labels(v)))
             .filter(|v| fields.terms.iter().all(|(path, want, eq)| (field_value(kind, v, path).as_deref() == Some(want.as_str())) == *eq))
             .map(|v| Value::clone(v))

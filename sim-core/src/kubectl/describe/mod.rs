@@ -51,7 +51,19 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     // A selector the server cannot read selects nothing.
     let selector = p.value("selector").unwrap_or("");
     let selector = if crate::api::selector::LabelSelector::parse(selector).is_ok() { selector } else { "" };
-    let all = list(out.client(), kind, scope, selector, "").unwrap_or_default();
+    // Named objects are fetched by name first, as kubectl's builder does; the kind's whole list
+    // only when there are no names, a selector, or a name not found (prefix matching).
+    let by_name = !names.is_empty() && selector.is_empty() && (scope.is_some() || !kind.namespaced);
+    let mut found: Vec<Option<Value>> = Vec::new();
+    if by_name {
+        let ns_for_get = if kind.namespaced { ns.as_str() } else { "" };
+        found = names.iter().map(|n| get(out.client(), kind, ns_for_get, n).ok()).collect();
+    }
+    let all = if by_name && found.iter().all(Option::is_some) {
+        Vec::new()
+    } else {
+        list(out.client(), kind, scope, selector, "").unwrap_or_default()
+    };
     let mut objects = Vec::new();
     if names.is_empty() {
         objects = all;
@@ -64,9 +76,13 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             return;
         }
     } else {
-        for n in &names {
-            match all.iter().find(|o| get_str(o, &["metadata", "name"]) == Some(n.as_str())) {
-                Some(o) => objects.push(o.clone()),
+        for (i, n) in names.iter().enumerate() {
+            let exact = match found.get_mut(i).and_then(Option::take) {
+                Some(o) => Some(o),
+                None => all.iter().find(|o| get_str(o, &["metadata", "name"]) == Some(n.as_str())).cloned(),
+            };
+            match exact {
+                Some(o) => objects.push(o),
                 None => {
                     // Prefix matching: every object whose name starts with the argument.
                     let matching: Vec<Value> = all
