@@ -377,7 +377,7 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                             WatchType::Deleted => "DELETED",
                         };
                         let object = if as_table {
-                            let mut t = table::table(kind, std::slice::from_ref(obj), now, e.resource_version);
+                            let mut t = table::table(kind, &[obj], now, e.resource_version);
                             if !first_table.swap(false, std::sync::atomic::Ordering::Relaxed) {
                                 t["columnDefinitions"] = Value::Null;
                             }

@@ -312,16 +312,25 @@ fn bench_scale_lab() {
             t.elapsed().as_secs_f64(),
             sim_core::cluster::persist::state_json(&s.cluster).len()
         );
-        // What a learner waits for: describing one team's Job among thousands of Events.
-        let job =
-            s.cluster.api.iter_kind(sim_core::api::server::kind_info("Job"), Some("team-a")).last().map(|j| j["metadata"]["name"].clone());
-        if let Some(name) = job.as_ref().and_then(Value::as_str) {
+        // What a learner waits for: commands on one team's objects among thousands of them.
+        let api = &s.cluster.api;
+        let job = api.iter_kind(sim_core::api::server::kind_info("Job"), Some("team-a")).last().map(|j| j["metadata"]["name"].clone());
+        let name = job.as_ref().and_then(Value::as_str).unwrap_or("none").to_string();
+        let events = api.iter_kind(sim_core::api::server::kind_info("Event"), Some("team-a")).count();
+        for command in [
+            format!("kubectl describe job {name} -n team-a"),
+            format!("kubectl get job {name} -n team-a"),
+            "kubectl get workloads -n team-a | wc -l".to_string(),
+            "kubectl get clusterqueues".to_string(),
+            "kubectl describe clusterqueue team-a".to_string(),
+            "kubectl get pods -A | wc -l".to_string(),
+            "kubectl get events -n team-a | tail -3".to_string(),
+        ] {
             let t = Instant::now();
-            let out = s.run(&format!("kubectl describe job {name} -n team-a")).output.text();
+            let out = s.run(&command).output.text();
             println!(
-                "scale lab at {minutes} virtual minutes: kubectl describe job: {:.2} ms, {} Events in team-a, {} lines",
+                "scale lab at {minutes} virtual minutes ({events} Events in team-a): {command}: {:.2} ms, {} lines",
                 t.elapsed().as_secs_f64() * 1000.0,
-                s.cluster.api.iter_kind(sim_core::api::server::kind_info("Event"), Some("team-a")).count(),
                 out.lines().count()
             );
         }

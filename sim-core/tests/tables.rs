@@ -19,7 +19,8 @@ fn ts(unix: i64) -> String {
 
 fn render(s: &ApiServer, kind: &str, ns: Option<&str>, opts: &PrintOptions) -> String {
     let k = kind_info(kind);
-    let objs = s.list_objects(k, ns, &Default::default(), &Default::default()).unwrap();
+    let objs: Vec<&serde_json::Value> =
+        s.list_shared(k, ns, &Default::default(), &Default::default()).unwrap().into_iter().map(|o| &**o).collect();
     print_table(&table(k, &objs, NOW, s.resource_version()), opts)
 }
 

@@ -386,13 +386,16 @@ impl ApiServer {
         let (t, _, labels, fields) = parse_request(req, path)?;
         let kind = t.kind;
         let ns_filter = (!t.namespace.is_empty()).then_some(t.namespace.as_str());
-        let as_table = |objs: &[Value]| table(kind, objs, now, self.resource_version());
+        let as_table = |objs: &[&Value]| table(kind, objs, now, self.resource_version());
         match &t.name {
-            None if req.as_table => Ok(Response::ok(as_table(&self.list_objects(kind, ns_filter, &labels, &fields)?))),
+            None if req.as_table => {
+                let objects: Vec<&Value> = self.list_shared(kind, ns_filter, &labels, &fields)?.into_iter().map(|o| &**o).collect();
+                Ok(Response::ok(as_table(&objects)))
+            }
             None => Ok(Response::ok(self.list(kind, ns_filter, &labels, &fields)?)),
             Some(name) => {
                 let obj = self.get(kind, &t.namespace, name)?;
-                Ok(Response::ok(if req.as_table { as_table(&[obj]) } else { obj }))
+                Ok(Response::ok(if req.as_table { as_table(&[&obj]) } else { obj }))
             }
         }
     }

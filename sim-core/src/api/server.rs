@@ -407,6 +407,17 @@ impl ApiServer {
         labels_sel: &LabelSelector,
         fields: &FieldSelector,
     ) -> Result<Vec<Value>, Status> {
+        Ok(self.list_shared(kind, namespace, labels_sel, fields)?.into_iter().map(|v| Value::clone(v)).collect())
+    }
+
+    /// `list_objects` without copying them: the stored objects, shared.
+    pub fn list_shared<'a>(
+        &'a self,
+        kind: &KindInfo,
+        namespace: Option<&str>,
+        labels_sel: &LabelSelector,
+        fields: &FieldSelector,
+    ) -> Result<Vec<&'a Arc<Value>>, Status> {
         for (path, _, _) in &fields.terms {
             if field_value(kind, &json!({}), path).is_none() {
                 return Err(Status::bad_request(format!("field label not supported: {path}")));
@@ -418,14 +429,13 @@ impl ApiServer {
             ("Event", Some(ns)) => fields.equal("involvedObject.kind").zip(fields.equal("involvedObject.name")).map(|k| (ns, k)),
             _ => None,
         };
-        let candidates: Box<dyn Iterator<Item = &Arc<Value>>> = match about {
+        let candidates: Box<dyn Iterator<Item = &'a Arc<Value>>> = match about {
             Some((ns, (about_kind, about_name))) => Box::new(self.store.events_about(ns, about_kind, about_name)),
             None => Box::new(self.iter_kind(kind, namespace)),
         };
         Ok(candidates
             .filter(|v| labels_sel.is_empty() || labels_sel.matches(&labels(v)))
             .filter(|v| fields.terms.iter().all(|(path, want, eq)| (field_value(kind, v, path).as_deref() == Some(want.as_str())) == *eq))
-            .map(|v| Value::clone(v))
             .collect())
     }
 

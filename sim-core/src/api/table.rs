@@ -6,7 +6,7 @@ use super::duration::human_duration;
 use super::object::{get, get_str, parse_rfc3339};
 
 use super::registry::{ColumnType, KindInfo};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Column {
@@ -382,7 +382,7 @@ fn event_cells(obj: &Value, now: i64) -> Vec<Value> {
 }
 
 /// The `Table` object for a list of objects of one kind.
-pub fn table(kind: &KindInfo, objects: &[Value], now: i64, resource_version: u64) -> Value {
+pub fn table(kind: &KindInfo, objects: &[&Value], now: i64, resource_version: u64) -> Value {
     let cols: Vec<Value> = columns(kind)
         .into_iter()
         .map(|c| {
@@ -390,20 +390,25 @@ pub fn table(kind: &KindInfo, objects: &[Value], now: i64, resource_version: u64
             json!({"name": c.name, "type": c.ty, "format": format, "description": "", "priority": c.priority})
         })
         .collect();
+    // Built by moving values in, not with `json!`, which would copy each (it serializes them).
     let rows: Vec<Value> = objects
         .iter()
         .map(|o| {
-            json!({
-                "cells": cells(kind, o, now),
-                "object": {"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": o.get("metadata").cloned().unwrap_or(json!({}))},
-            })
+            let mut object = Map::new();
+            object.insert("kind".into(), "PartialObjectMetadata".into());
+            object.insert("apiVersion".into(), "meta.k8s.io/v1".into());
+            object.insert("metadata".into(), o.get("metadata").cloned().unwrap_or_else(|| Value::Object(Map::new())));
+            let mut row = Map::new();
+            row.insert("cells".into(), Value::Array(cells(kind, o, now)));
+            row.insert("object".into(), Value::Object(object));
+            Value::Object(row)
         })
         .collect();
-    json!({
-        "kind": "Table",
-        "apiVersion": "meta.k8s.io/v1",
-        "metadata": {"resourceVersion": resource_version.to_string()},
-        "columnDefinitions": cols,
-        "rows": rows,
-    })
+    let mut t = Map::new();
+    t.insert("kind".into(), "Table".into());
+    t.insert("apiVersion".into(), "meta.k8s.io/v1".into());
+    t.insert("metadata".into(), json!({"resourceVersion": resource_version.to_string()}));
+    t.insert("columnDefinitions".into(), Value::Array(cols));
+    t.insert("rows".into(), Value::Array(rows));
+    Value::Object(t)
 }

@@ -178,12 +178,12 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         };
         if names.is_empty() {
             match fetch(out, None, as_table) {
-                Ok(body) => {
+                Ok(mut body) => {
                     if as_table {
-                        columns = body["columnDefinitions"].clone();
-                        rows.extend(body["rows"].as_array().cloned().unwrap_or_default());
+                        columns = body["columnDefinitions"].take();
+                        rows.extend(take_array(&mut body, "rows"));
                     } else {
-                        objects.extend(body["items"].as_array().cloned().unwrap_or_default());
+                        objects.extend(take_array(&mut body, "items"));
                     }
                 }
                 Err(s) => {
@@ -194,10 +194,10 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         } else {
             for n in names {
                 match fetch(out, Some(n), as_table) {
-                    Ok(body) => {
+                    Ok(mut body) => {
                         if as_table {
-                            columns = body["columnDefinitions"].clone();
-                            rows.extend(body["rows"].as_array().cloned().unwrap_or_default());
+                            columns = body["columnDefinitions"].take();
+                            rows.extend(take_array(&mut body, "rows"));
                         } else {
                             objects.push(body);
                         }
@@ -207,7 +207,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             }
         }
         if as_table && !rows.is_empty() {
-            tables.push((kind, json!({"columnDefinitions": columns, "rows": rows})));
+            tables.push((kind, table_doc(std::mem::take(&mut columns), std::mem::take(&mut rows))));
         }
         // --sort-by: the objects are fetched and sorted client-side, then the server's table rows
         // are printed in that order.
@@ -220,16 +220,16 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             let mut by_key: std::collections::BTreeMap<(String, String), Value> = std::collections::BTreeMap::new();
             let named: Vec<Option<&str>> = if names.is_empty() { vec![None] } else { names.iter().map(|n| Some(n.as_str())).collect() };
             for name in named {
-                if let Ok(t) = fetch(out, name, true) {
-                    columns = t["columnDefinitions"].clone();
-                    for row in t["rows"].as_array().cloned().unwrap_or_default() {
+                if let Ok(mut t) = fetch(out, name, true) {
+                    columns = t["columnDefinitions"].take();
+                    for row in take_array(&mut t, "rows") {
                         by_key.insert(object_key(&row["object"]), row);
                     }
                 }
             }
             let rows: Vec<Value> = sorted.iter().filter_map(|o| by_key.get(&object_key(o)).cloned()).collect();
             if !rows.is_empty() {
-                tables.push((kind, json!({"columnDefinitions": columns, "rows": rows})));
+                tables.push((kind, table_doc(std::mem::take(&mut columns), rows)));
             }
         }
     }
@@ -283,7 +283,12 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             let doc = if single_named && objects.len() == 1 {
                 objects.remove(0)
             } else {
-                json!({"apiVersion": "v1", "items": objects, "kind": "List", "metadata": {"resourceVersion": ""}})
+                let mut list = serde_json::Map::new();
+                list.insert("apiVersion".into(), "v1".into());
+                list.insert("items".into(), Value::Array(std::mem::take(&mut objects)));
+                list.insert("kind".into(), "List".into());
+                list.insert("metadata".into(), json!({"resourceVersion": ""}));
+                Value::Object(list)
             };
             let result = match &output {
                 Output::Json => Ok(format!("{}\n", to_json(&doc))),
@@ -461,4 +466,20 @@ fn normalize_template(t: &str) -> String {
     } else {
         format!("{{{t}}}")
     }
+}
+
+/// A response's array field, moved out of it (a list's items, a table's rows: not copied).
+fn take_array(body: &mut Value, key: &str) -> Vec<Value> {
+    match body.get_mut(key).map(Value::take) {
+        Some(Value::Array(items)) => items,
+        _ => Vec::new(),
+    }
+}
+
+/// A table to print: its columns and rows, moved in (`json!` would copy them).
+fn table_doc(columns: Value, rows: Vec<Value>) -> Value {
+    let mut t = serde_json::Map::new();
+    t.insert("columnDefinitions".into(), columns);
+    t.insert("rows".into(), Value::Array(rows));
+    Value::Object(t)
 }
