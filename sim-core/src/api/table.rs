@@ -162,13 +162,13 @@ pub fn cells(kind: &KindInfo, obj: &Value, now: i64) -> Vec<Value> {
 
 /// Evaluates the simple JSONPaths CRD printer columns use: `.a.b` and `.a[?(@.k=='v')].f`.
 fn crd_column_value(obj: &Value, path: &str) -> Option<Value> {
-    let mut cur = obj.clone();
+    let mut cur = obj;
     let mut rest = path.strip_prefix('.')?;
     while !rest.is_empty() {
         let end = rest.find(['.', '[']).unwrap_or(rest.len());
         let field = &rest[..end];
         if !field.is_empty() {
-            cur = cur.get(field)?.clone();
+            cur = cur.get(field)?;
         }
         rest = &rest[end..];
         if let Some(r) = rest.strip_prefix("[?(@.") {
@@ -176,25 +176,26 @@ fn crd_column_value(obj: &Value, path: &str) -> Option<Value> {
             let (cond, after) = (&r[..close], &r[close + 2..]);
             let (k, v) = cond.split_once("==")?;
             let v = v.trim_matches('\'').trim_matches('"');
-            cur = cur.as_array()?.iter().find(|e| e.get(k).and_then(Value::as_str) == Some(v))?.clone();
+            cur = cur.as_array()?.iter().find(|e| e.get(k).and_then(Value::as_str) == Some(v))?;
             rest = after;
         }
         rest = rest.strip_prefix('.').unwrap_or(rest);
     }
-    Some(cur)
+    Some(cur.clone())
 }
 
 /// `printPod` (`kubectl.md` §4).
 fn pod_cells(obj: &Value, now: i64) -> Vec<Value> {
     let containers = get(obj, &["spec", "containers"]).and_then(Value::as_array).map_or(0, Vec::len);
     let mut reason = get_str(obj, &["status", "reason"]).or(get_str(obj, &["status", "phase"])).unwrap_or("").to_string();
-    let conditions = get(obj, &["status", "conditions"]).and_then(Value::as_array).cloned().unwrap_or_default();
+    let none = Vec::new();
+    let conditions = get(obj, &["status", "conditions"]).and_then(Value::as_array).unwrap_or(&none);
     if conditions.iter().any(|c| {
         c.get("type").and_then(Value::as_str) == Some("PodScheduled") && c.get("reason").and_then(Value::as_str) == Some("SchedulingGated")
     }) {
         reason = "SchedulingGated".into();
     }
-    let statuses = get(obj, &["status", "containerStatuses"]).and_then(Value::as_array).cloned().unwrap_or_default();
+    let statuses = get(obj, &["status", "containerStatuses"]).and_then(Value::as_array).unwrap_or(&none);
     let mut ready = 0;
     let mut restarts = 0;
     let mut has_running = false;

@@ -57,8 +57,9 @@ pub fn print_table(table: &Value, opts: &PrintOptions) -> String {
 /// The table's cells line by line (the header first, unless `no_headers`); nothing when it has
 /// no rows.
 pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
-    let cols = table.get("columnDefinitions").and_then(Value::as_array).cloned().unwrap_or_default();
-    let rows = table.get("rows").and_then(Value::as_array).cloned().unwrap_or_default();
+    let none = Vec::new();
+    let cols = table.get("columnDefinitions").and_then(Value::as_array).unwrap_or(&none);
+    let rows = table.get("rows").and_then(Value::as_array).unwrap_or(&none);
     if rows.is_empty() {
         return Vec::new();
     }
@@ -81,9 +82,9 @@ pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
         }
         lines.push(header);
     }
-    for row in &rows {
-        let cells = row.get("cells").and_then(Value::as_array).cloned().unwrap_or_default();
-        let meta = row.pointer("/object/metadata").cloned().unwrap_or(Value::Null);
+    for row in rows {
+        let cells = row.get("cells").and_then(Value::as_array).unwrap_or(&none);
+        let meta = row.pointer("/object/metadata").unwrap_or(&Value::Null);
         let mut line: Vec<String> = Vec::new();
         if opts.with_namespace {
             line.push(meta.get("namespace").and_then(Value::as_str).unwrap_or("").to_string());

@@ -114,23 +114,25 @@ pub fn rfc1123z(unix: i64) -> String {
 pub fn events_block(c: &mut dyn Client, now: i64, obj: &Value) -> String {
     let ns = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()).unwrap_or("default");
     let uid = get_str(obj, &["metadata", "uid"]).unwrap_or("");
-    // A namespaced object's Events are searched for as kubectl searches them (`searchEvents`: a
-    // field selector on the involvedObject, keys in order), which the server answers from its
-    // index instead of listing every Event in the namespace.
-    let search = match get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
-        Some(obj_ns) => {
-            let mut terms = Vec::new();
-            if let Some(kind) = get_str(obj, &["kind"]).filter(|k| !k.is_empty()) {
-                terms.push(format!("involvedObject.kind={kind}"));
-            }
-            terms.push(format!("involvedObject.name={}", get_str(obj, &["metadata", "name"]).unwrap_or("")));
-            terms.push(format!("involvedObject.namespace={obj_ns}"));
-            if !uid.is_empty() {
-                terms.push(format!("involvedObject.uid={uid}"));
-            }
-            terms.join(",")
+    // Events are searched for as kubectl searches them (`searchEvents`: a field selector on the
+    // involvedObject, keys in order), which the server answers from its index instead of listing
+    // every Event in the namespace. A Node's are matched by name below (the kubelet records them
+    // against the node's name, not its uid).
+    let search = if get_str(obj, &["kind"]) == Some("Node") {
+        String::new()
+    } else {
+        let mut terms = Vec::new();
+        if let Some(kind) = get_str(obj, &["kind"]).filter(|k| !k.is_empty()) {
+            terms.push(format!("involvedObject.kind={kind}"));
         }
-        None => String::new(),
+        terms.push(format!("involvedObject.name={}", get_str(obj, &["metadata", "name"]).unwrap_or("")));
+        if let Some(obj_ns) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
+            terms.push(format!("involvedObject.namespace={obj_ns}"));
+        }
+        if !uid.is_empty() {
+            terms.push(format!("involvedObject.uid={uid}"));
+        }
+        terms.join(",")
     };
     let mut events: Vec<Value> = super::super::resource::list(c, kind_info("Event"), Some(ns), "", &search)
         .unwrap_or_default()
