@@ -166,8 +166,10 @@ fn short_hash(bytes: &[u8]) -> String {
 /// 1,546,925 with each lab's parsed form kept as JSON beside its YAML (+8.8 KB, −40 ms a start);
 /// 1,534,508 without the labs' `cases/` (test scripts) in the wasm; 1,512,276 without their
 /// `lab.yaml` either (the page reads each lab parsed); 1,500,163 with stable sorting compiled
-/// once (`sim_core::sort`).
-const SITE_BUDGET_GZIP: usize = 1_515_000;
+/// once (`sim_core::sort`); 1,515,465 (+3.3 KB since 1,512,209, not broken down) with a settle
+/// that stops between keys, the page's saver reading the watch log, and kubectl describe/get
+/// paths that do not copy objects — a decision to keep the scale lab usable, owed to issue 13.
+const SITE_BUDGET_GZIP: usize = 1_517_000;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use flate2::{write::GzEncoder, Compression};
