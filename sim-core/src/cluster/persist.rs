@@ -3,22 +3,20 @@
 //! A save after one command should cost what the command changed, not the whole cluster. The
 //! host keeps a *base* — the whole cluster's JSON, the form `Cluster::restore` reads and every
 //! earlier version saved — and after it a *journal*, one entry per save: the objects that changed
-//! since the previous save, read from the store's watch log (each object once, as it is now; a
-//! deleted one by its key) — or, as the log keeps only so many changes, from what the host's
-//! saver read of it meanwhile (`Saver::watch`) —, and what changed of the state beside the store (clock, kubelet
-//! runtime, Kueue's queues, timers, …): that state's JSON is cut into leaves — values at most
-//! `DEPTH` object keys deep (`BIG_DEPTH` in a big cluster), so one pod's runtime field or one
+//! since the previous save (each object once, as it is now; a deleted one by its key), read from
+//! the store's watch log — and, as the log keeps only so many changes, from what the host's saver
+//! read of it meanwhile (`Saver::watch`) — and what changed of the state beside the store (clock,
+//! kubelet runtime, Kueue's queues, timers, …): that state's JSON is cut into leaves — values at
+//! most `DEPTH` object keys deep (`BIG_DEPTH` in a big cluster), so one pod's runtime field or one
 //! timer's instant is a leaf — and an entry sets the leaves whose text changed and unsets the
 //! ones gone (in a busy cluster the state is over a megabyte, and a second of time changes a few
-//! kilobytes of it). Restoring replays the
-//! journal onto the base and restores that, so the caches are rebuilt exactly as after a
-//! whole-snapshot restore.
+//! kilobytes of it). Restoring replays the journal onto the base and restores that, so the
+//! caches are rebuilt exactly as after a whole-snapshot restore.
 //!
 //! A base is written instead of an entry when nothing is stored yet, when neither the watch log
 //! nor what was watched reaches back to the last save (compacted, or another cluster altogether),
-//! and — when the host
-//! allows it — once the journal has grown past a bound (folding it, so a restore never replays
-//! more than about a base's worth).
+//! and — when the host allows it — once the journal has grown past a bound (folding it, so a
+//! restore never replays more than about a base's worth).
 //!
 //! Every entry names the fingerprint of the text stored before it (the base, or the previous
 //! entry). A journal mixed by two tabs, or left over from an older base, is cut where it stops
