@@ -124,6 +124,8 @@ test("at 10× a big cluster's journal keeps growing between two bases", async ()
   );
   console.log(`scale lab at 10× for 24 s: ${seen.bases} base(s), up to ${seen.most} journal entries after one`);
   assert.equal(seen.bases, 1, "one base in the first minute");
-  assert.ok(seen.most >= 3, `journal entries after the base: ${seen.most}`);
+  // Without the watch, the log no longer reaches back after the first entry: one entry, then
+  // nothing until the next base. Entries come every 5 s (4 were seen here on an idle machine).
+  assert.ok(seen.most >= 2, `journal entries after the base: ${seen.most}`);
   assert.deepEqual(browser.errors, []);
 });
