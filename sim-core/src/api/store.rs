@@ -55,6 +55,13 @@ pub struct WatchEvent {
     pub object: Arc<Value>,
 }
 
+impl WatchEvent {
+    /// The key of the object that changed.
+    pub fn key(&self) -> Key {
+        Key { kind: self.kind, namespace: object::namespace(&self.object).to_string(), name: object::name(&self.object).to_string() }
+    }
+}
+
 /// How many changes the watch log keeps at least (etcd keeps five minutes of history; a
 /// watcher further behind is told its resourceVersion is too old and lists again).
 pub const WATCH_HISTORY: usize = 4_096;

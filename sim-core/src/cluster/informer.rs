@@ -127,11 +127,6 @@ impl Queues {
     }
 }
 
-fn key_of(e: &WatchEvent) -> Key {
-    let ns = crate::api::object::namespace(&e.object).to_string();
-    Key { kind: e.kind, namespace: ns, name: crate::api::object::name(&e.object).to_string() }
-}
-
 fn controller_owner_uid(obj: &Value) -> Option<&str> {
     obj.pointer("/metadata/ownerReferences")
         .and_then(Value::as_array)?
@@ -147,7 +142,7 @@ fn has_finalizer(obj: &Value, f: &str) -> bool {
 
 /// The event handlers: which controllers' queues one change goes to.
 pub fn route(c: &mut Cluster, e: &WatchEvent) {
-    let key = key_of(e);
+    let key = e.key();
     match e.kind {
         "Job" => {
             if e.event == WatchType::Deleted {

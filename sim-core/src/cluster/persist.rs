@@ -265,10 +265,6 @@ fn key_of(obj: &Value) -> (&str, &str, &str) {
     (obj.get("kind").and_then(Value::as_str).unwrap_or(""), object::namespace(obj), object::name(obj))
 }
 
-fn key_of_event(e: &WatchEvent) -> Key {
-    Key { kind: e.kind, namespace: object::namespace(&e.object).to_string(), name: object::name(&e.object).to_string() }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     /// The whole cluster: stored as the base, after which every entry stored is dropped.
@@ -434,7 +430,7 @@ impl Saver {
         match c.api.watch_from(w.read_to) {
             Ok(events) if w.read_to <= rv && w.changed.len() + events.len() <= MAX_WATCHED => {
                 for e in events {
-                    w.changed.insert(key_of_event(e), e.resource_version);
+                    w.changed.insert(e.key(), e.resource_version);
                 }
             }
             // A gap (or another cluster, or saves that keep failing): nothing before now is
@@ -452,12 +448,12 @@ impl Saver {
         if w.since <= after && after <= w.read_to && w.read_to <= rv {
             if let Ok(events) = c.api.watch_from(w.read_to) {
                 let mut keys: BTreeSet<Key> = w.changed.iter().filter(|(_, at)| **at > after).map(|(k, _)| k.clone()).collect();
-                keys.extend(events.iter().map(key_of_event));
+                keys.extend(events.iter().map(WatchEvent::key));
                 return Some(keys);
             }
         }
         let events = c.api.watch_from(after).ok().filter(|_| after <= rv)?;
-        Some(events.iter().map(key_of_event).collect())
+        Some(events.iter().map(WatchEvent::key).collect())
     }
 
     /// With another size above which a cluster is big (tests: a save that cuts the state

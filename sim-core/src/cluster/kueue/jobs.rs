@@ -8,6 +8,7 @@ use crate::api::object::{get, get_str, labels};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
 use crate::cluster::events::{record, EventType};
+use crate::cluster::informer::drain;
 use crate::cluster::Cluster;
 use serde_json::{json, Value};
 
@@ -151,8 +152,8 @@ pub fn sync_priority_class(c: &mut Cluster, name: &str) {
 
 /// One pass: Workloads whose Job is gone (or that are being deleted) first, then the Jobs.
 pub fn sync(c: &mut Cluster) {
-    drain_kueue(c, |c| &mut c.kueue.orphans, finalize_orphan);
-    drain_kueue(
+    drain(c, |c| &mut c.kueue.orphans, finalize_orphan);
+    drain(
         c,
         |c| &mut c.kueue.jobs,
         |c, k| {
@@ -161,21 +162,6 @@ pub fn sync(c: &mut Cluster) {
             }
         },
     );
-}
-
-/// Like `informer::drain`, over one of Kueue's queues.
-pub fn drain_kueue(
-    c: &mut Cluster,
-    queue: fn(&mut Cluster) -> &mut crate::cluster::informer::WorkQueue<Key>,
-    reconcile: fn(&mut Cluster, &Key),
-) {
-    let mut last: Option<Key> = None;
-    loop {
-        c.dispatch();
-        let Some(k) = queue(c).pop_after(last.as_ref()) else { return };
-        reconcile(c, &k);
-        last = Some(k);
-    }
 }
 
 /// A Workload whose owner is gone is marked Finished (`OwnerNotFound`) and released; one being

@@ -12,12 +12,12 @@
 //!   (`LocalQueueStopped`, `ClusterQueueStopped`), or marked for deactivation once it has run
 //!   longer than `spec.maximumExecutionTimeSeconds`.
 
-use super::jobs::drain_kueue;
 use super::workload::{condition, count_eviction, is_true, set_condition};
 use crate::api::object::{get, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
 use crate::cluster::events::{record, EventType};
+use crate::cluster::informer::drain;
 use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
 use serde_json::{json, Value};
@@ -25,7 +25,7 @@ use serde_json::{json, Value};
 const COMPONENT: &str = "kueue-workload-controller";
 
 pub fn sync(c: &mut Cluster) {
-    drain_kueue(c, |c| &mut c.kueue.pending_checks, check);
+    drain(c, |c| &mut c.kueue.pending_checks, check);
 }
 
 /// Why the workload cannot even be queued, as `(reason, message)`.
