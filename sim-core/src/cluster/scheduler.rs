@@ -21,31 +21,24 @@ pub fn pod_requests(pod: &Value) -> BTreeMap<String, i128> {
     pod_requests_and_limits(pod).0.into_iter().map(|(k, q)| (k, q.nanos)).collect()
 }
 
-fn tolerates(pod: &Value, taint: &Value) -> bool {
-    get(pod, &["spec", "tolerations"]).and_then(Value::as_array).is_some_and(|ts| {
-        ts.iter().any(|t| {
-            let key_ok = match t.get("key").and_then(Value::as_str) {
-                None | Some("") => t.get("operator").and_then(Value::as_str) == Some("Exists"),
-                Some(k) => Some(k) == taint.get("key").and_then(Value::as_str),
-            };
-            let op = t.get("operator").and_then(Value::as_str).unwrap_or("Equal");
-            let value_ok = op == "Exists"
-                || t.get("value").and_then(Value::as_str).unwrap_or("") == taint.get("value").and_then(Value::as_str).unwrap_or("");
-            let effect_ok = t
-                .get("effect")
-                .and_then(Value::as_str)
-                .is_none_or(|e| e.is_empty() || Some(e) == taint.get("effect").and_then(Value::as_str));
-            key_ok && value_ok && effect_ok
-        })
+fn tolerates(tolerations: &[Value], taint: &Value) -> bool {
+    tolerations.iter().any(|t| {
+        let key_ok = match t.get("key").and_then(Value::as_str) {
+            None | Some("") => t.get("operator").and_then(Value::as_str) == Some("Exists"),
+            Some(k) => Some(k) == taint.get("key").and_then(Value::as_str),
+        };
+        let op = t.get("operator").and_then(Value::as_str).unwrap_or("Equal");
+        let value_ok = op == "Exists"
+            || t.get("value").and_then(Value::as_str).unwrap_or("") == taint.get("value").and_then(Value::as_str).unwrap_or("");
+        let effect_ok =
+            t.get("effect").and_then(Value::as_str).is_none_or(|e| e.is_empty() || Some(e) == taint.get("effect").and_then(Value::as_str));
+        key_ok && value_ok && effect_ok
     })
 }
 
 /// Required node affinity (`In`, `NotIn`, `Exists`, `DoesNotExist` on labels).
-fn affinity_matches(pod: &Value, node_labels: &BTreeMap<String, String>) -> bool {
-    let Some(terms) =
-        get(pod, &["spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"])
-            .and_then(Value::as_array)
-    else {
+fn affinity_matches(terms: Option<&[Value]>, node_labels: &BTreeMap<String, String>) -> bool {
+    let Some(terms) = terms else {
         return true;
     };
     terms.iter().any(|term| {
@@ -175,40 +168,87 @@ impl SchedulerCache {
     }
 }
 
-/// Why `pod` does not fit `node` (scheduler reason strings), and whether preemption could help.
-fn filter(pod: &Value, requests: &BTreeMap<String, i128>, node: &NodeInfo, used: Option<&BTreeMap<String, i128>>) -> (Vec<String>, bool) {
-    let selector = get(pod, &["spec", "nodeSelector"]).and_then(Value::as_object);
-    if !selector.into_iter().flatten().all(|(k, v)| node.labels.get(k).map(String::as_str) == v.as_str())
-        || !affinity_matches(pod, &node.labels)
+/// What the filters read of a pod, found once per scheduling attempt, not once per node.
+struct PodNeeds<'a> {
+    selector: Option<&'a serde_json::Map<String, Value>>,
+    /// Required node affinity's terms.
+    affinity: Option<&'a [Value]>,
+    tolerations: &'a [Value],
+    requests: &'a BTreeMap<String, i128>,
+}
+
+impl<'a> PodNeeds<'a> {
+    fn of(pod: &'a Value, requests: &'a BTreeMap<String, i128>) -> Self {
+        let affinity =
+            get(pod, &["spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"]);
+        PodNeeds {
+            selector: get(pod, &["spec", "nodeSelector"]).and_then(Value::as_object),
+            affinity: affinity.and_then(Value::as_array).map(Vec::as_slice),
+            tolerations: get(pod, &["spec", "tolerations"]).and_then(Value::as_array).map_or(&[], Vec::as_slice),
+            requests,
+        }
+    }
+}
+
+/// One reason a node does not fit a pod; its `Display` is the scheduler's reason text. Kept as
+/// borrowed parts, so that counting reasons over every node allocates nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unfit<'a> {
+    Affinity,
+    Unschedulable,
+    /// An untolerated taint's key and value.
+    Taint(&'a str, &'a str),
+    Insufficient(&'a str),
+}
+
+impl std::fmt::Display for Unfit<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfit::Affinity => f.write_str("node(s) didn't match Pod's node affinity/selector"),
+            Unfit::Unschedulable => f.write_str("node(s) were unschedulable"),
+            Unfit::Taint(k, v) => write!(f, "node(s) had untolerated taint {{{k}: {v}}}"),
+            Unfit::Insufficient(res) => write!(f, "Insufficient {res}"),
+        }
+    }
+}
+
+/// Why `pod` does not fit `node` (into `why`, cleared first; empty when it fits), and whether
+/// preemption could help.
+fn filter<'a>(pod: &PodNeeds<'a>, node: &'a NodeInfo, used: Option<&BTreeMap<String, i128>>, why: &mut Vec<Unfit<'a>>) -> bool {
+    why.clear();
+    if !pod.selector.into_iter().flatten().all(|(k, v)| node.labels.get(k).map(String::as_str) == v.as_str())
+        || !affinity_matches(pod.affinity, &node.labels)
     {
-        return (vec!["node(s) didn't match Pod's node affinity/selector".into()], false);
+        why.push(Unfit::Affinity);
+        return false;
     }
     if node.unschedulable {
-        return (vec!["node(s) were unschedulable".into()], false);
+        why.push(Unfit::Unschedulable);
+        return false;
     }
     for t in &node.taints {
         let effect = t.get("effect").and_then(Value::as_str).unwrap_or("");
-        if (effect == "NoSchedule" || effect == "NoExecute") && !tolerates(pod, t) {
+        if (effect == "NoSchedule" || effect == "NoExecute") && !tolerates(pod.tolerations, t) {
             let k = t.get("key").and_then(Value::as_str).unwrap_or("");
             let v = t.get("value").and_then(Value::as_str).unwrap_or("");
-            return (vec![format!("node(s) had untolerated taint {{{k}: {v}}}")], false);
+            why.push(Unfit::Taint(k, v));
+            return false;
         }
     }
-    let mut reasons = Vec::new();
     let mut helpful = true;
-    for (res, req) in requests {
+    for (res, req) in pod.requests {
         if *req == 0 {
             continue;
         }
         let cap = node.allocatable.get(res).copied().unwrap_or(0);
         if used.and_then(|u| u.get(res)).copied().unwrap_or(0) + req > cap {
-            reasons.push(format!("Insufficient {res}"));
+            why.push(Unfit::Insufficient(res));
             if *req > cap {
                 helpful = false;
             }
         }
     }
-    (reasons, helpful)
+    helpful
 }
 
 /// Free capacity (allocatable − what bound pods hold) of every node in name order, with a max
@@ -293,7 +333,8 @@ impl FreeIndex {
 /// The first node (by name) the pod fits: the free-capacity index finds the candidates with
 /// room, then labels, selectors and taints are checked on those only (the same answer as
 /// `filter` on every node in order, without building reasons a fitting node never needs).
-fn first_fit(cache: &mut SchedulerCache, pod: &Value, requests: &BTreeMap<String, i128>) -> Option<String> {
+fn first_fit(cache: &mut SchedulerCache, pod: &PodNeeds) -> Option<String> {
+    let requests = pod.requests;
     if !cache.free.built {
         cache.free.build(&cache.nodes, &cache.used);
     }
@@ -307,10 +348,12 @@ fn first_fit(cache: &mut SchedulerCache, pod: &Value, requests: &BTreeMap<String
         }
     }
     let mut from = 0;
+    let mut why = Vec::new();
     while let Some(i) = cache.free.first_from(&wanted, from) {
         let name = &cache.free.names[i];
         let node = cache.nodes.get(name)?;
-        if filter(pod, requests, node, cache.used.get(name)).0.is_empty() {
+        filter(pod, node, cache.used.get(name), &mut why);
+        if why.is_empty() {
             return Some(name.clone());
         }
         from = i + 1;
@@ -331,24 +374,11 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
     }
     let mut requests = pod_requests(&pod);
     requests.entry("pods".into()).or_default();
-    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-    let mut helpful_nodes = 0;
-    let mut chosen = first_fit(&mut c.scheduler, &pod, &requests);
+    let needs = PodNeeds::of(&pod, &requests);
+    let (mut parts, mut helpful_nodes) = (Vec::new(), 0);
+    let mut chosen = first_fit(&mut c.scheduler, &needs);
     if chosen.is_none() {
-        // No node fits: the filters again, in their order, for the reasons the message counts.
-        for node in c.scheduler.nodes.values() {
-            let (why, helpful) = filter(&pod, &requests, node, c.scheduler.used.get(&node.name));
-            if why.is_empty() {
-                chosen = Some(node.name.clone());
-                break;
-            }
-            if helpful {
-                helpful_nodes += 1;
-            }
-            for r in why {
-                *reasons.entry(r).or_default() += 1;
-            }
-        }
+        (chosen, parts, helpful_nodes) = explain(&c.scheduler, &needs);
     }
     let ns = key.namespace.clone();
     let name = key.name.clone();
@@ -366,8 +396,6 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
         None => {
             c.scheduler.unschedulable.insert(key.clone());
             let total = c.scheduler.nodes.len();
-            let mut parts: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
-            crate::sort::sort(&mut parts);
             let preemption = if helpful_nodes > 0 {
                 format!("0/{total} nodes are available: {helpful_nodes} No preemption victims found for incoming pod.")
             } else {
@@ -392,6 +420,33 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
             }
         }
     }
+}
+
+/// No node fits: the filters again over every node, in their order, for the reasons the
+/// message counts ("{n} {reason}", sorted) and how many nodes preemption could help — or the
+/// node that fits after all. A handful of distinct reasons, counted without a text per node.
+fn explain(cache: &SchedulerCache, needs: &PodNeeds) -> (Option<String>, Vec<String>, usize) {
+    let mut reasons: Vec<(Unfit, usize)> = Vec::new();
+    let mut why = Vec::new();
+    let mut helpful_nodes = 0;
+    for node in cache.nodes.values() {
+        let helpful = filter(needs, node, cache.used.get(&node.name), &mut why);
+        if why.is_empty() {
+            return (Some(node.name.clone()), Vec::new(), 0);
+        }
+        if helpful {
+            helpful_nodes += 1;
+        }
+        for r in why.drain(..) {
+            match reasons.iter_mut().find(|(seen, _)| *seen == r) {
+                Some((_, n)) => *n += 1,
+                None => reasons.push((r, 1)),
+            }
+        }
+    }
+    let mut parts: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
+    crate::sort::sort(&mut parts);
+    (None, parts, helpful_nodes)
 }
 
 fn set_scheduled(pod: &mut Value, status: &str, message: Option<&str>, now: &str) {
@@ -419,8 +474,44 @@ mod tests {
     use crate::rand::SimRng;
 
     /// The answer before the index: every node in name order, the first that passes `filter`.
-    fn first_fit_by_walking(cache: &SchedulerCache, pod: &Value, requests: &BTreeMap<String, i128>) -> Option<String> {
-        cache.nodes.values().find(|n| filter(pod, requests, n, cache.used.get(&n.name)).0.is_empty()).map(|n| n.name.clone())
+    fn first_fit_by_walking(cache: &SchedulerCache, pod: &PodNeeds) -> Option<String> {
+        let mut why = Vec::new();
+        cache
+            .nodes
+            .values()
+            .find(|n| {
+                filter(pod, n, cache.used.get(&n.name), &mut why);
+                why.is_empty()
+            })
+            .map(|n| n.name.clone())
+    }
+
+    /// The reasons' texts are kube-scheduler's (reference/kubectl.md §7).
+    #[test]
+    fn unfit_reasons_print_as_the_scheduler_does() {
+        assert_eq!(Unfit::Affinity.to_string(), "node(s) didn't match Pod's node affinity/selector");
+        assert_eq!(Unfit::Unschedulable.to_string(), "node(s) were unschedulable");
+        assert_eq!(
+            Unfit::Taint("node-role.kubernetes.io/control-plane", "").to_string(),
+            "node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }"
+        );
+        assert_eq!(Unfit::Insufficient("nvidia.com/gpu").to_string(), "Insufficient nvidia.com/gpu");
+    }
+
+    /// The FailedScheduling reasons as they were counted before `Unfit`: a text per node and
+    /// reason, counted by text.
+    fn explain_by_text(cache: &SchedulerCache, needs: &PodNeeds) -> (Option<String>, Vec<String>, usize) {
+        let (mut counts, mut helpful_nodes, mut why) = (BTreeMap::<String, usize>::new(), 0, Vec::new());
+        for node in cache.nodes.values() {
+            let helpful = filter(needs, node, cache.used.get(&node.name), &mut why);
+            helpful_nodes += usize::from(helpful);
+            for r in &why {
+                *counts.entry(r.to_string()).or_default() += 1;
+            }
+        }
+        let mut parts: Vec<String> = counts.iter().map(|(r, n)| format!("{n} {r}")).collect();
+        parts.sort();
+        (None, parts, helpful_nodes)
     }
 
     const G: i128 = 1_000_000_000;
@@ -474,8 +565,12 @@ mod tests {
             }
             for _ in 0..300 {
                 let (pod, req) = random_pod(&mut rng);
-                let expected = first_fit_by_walking(&cache, &pod, &req);
-                assert_eq!(first_fit(&mut cache, &pod, &req), expected, "pod {pod} requests {req:?}");
+                let needs = PodNeeds::of(&pod, &req);
+                let expected = first_fit_by_walking(&cache, &needs);
+                assert_eq!(first_fit(&mut cache, &needs), expected, "pod {pod} requests {req:?}");
+                if expected.is_none() {
+                    assert_eq!(explain(&cache, &needs), explain_by_text(&cache, &needs), "pod {pod} requests {req:?}");
+                }
                 // Bind it there (or free a random node's usage), keeping the index current.
                 let names: Vec<String> = cache.nodes.keys().cloned().collect();
                 let (node, sign) = match expected {
