@@ -360,8 +360,15 @@ impl QueueManager {
             let reason = if reason.is_empty() { "PendingEvaluation" } else { reason };
             self.bulk_moved.entry(cq.to_string()).or_default().insert(wl.scheduling_hash, reason);
             if let Some(q) = self.cqs.get_mut(cq) {
-                let same: Vec<Order> =
-                    q.by_hash.get(&wl.scheduling_hash).into_iter().flatten().filter(|o| q.heap.contains(o)).cloned().collect();
+                // The equivalents still in the heap: walked from the smaller side (thousands of
+                // identical Jobs share one hash, and after the first bulk move few of them are
+                // left in the heap).
+                let Some(equivalent) = q.by_hash.get(&wl.scheduling_hash) else { return };
+                let same: Vec<Order> = if q.heap.len() < equivalent.len() {
+                    q.heap.iter().filter(|o| equivalent.contains(o)).cloned().collect()
+                } else {
+                    equivalent.iter().filter(|o| q.heap.contains(o)).cloned().collect()
+                };
                 for o in same {
                     q.heap.remove(&o);
                     q.parked.insert(o);

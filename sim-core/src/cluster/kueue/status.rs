@@ -48,13 +48,16 @@ fn flavor_usage(cq: &CqState, usage: &BTreeMap<Fr, i128>, with_borrowed: bool) -
 fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut desired: Value, active: Option<(bool, &str, &str)>) {
     let now = c.now_unix();
     if let Some(active) = active {
-        let mut probe = obj.clone();
-        probe["status"] = desired.clone();
+        // What `set_condition` reads of the object: its generation and its conditions.
+        let mut probe = json!({"metadata": {}, "status": {}});
+        if let Some(g) = obj.pointer("/metadata/generation") {
+            probe["metadata"]["generation"] = g.clone();
+        }
         if let Some(existing) = obj.get("status").and_then(|s| s.get("conditions")) {
             probe["status"]["conditions"] = existing.clone();
         }
         set_condition(&mut probe, "Active", if active.0 { "True" } else { "False" }, active.1, active.2, now);
-        desired["conditions"] = probe["status"]["conditions"].clone();
+        desired["conditions"] = probe["status"]["conditions"].take();
     }
     let name = get_str(obj, &["metadata", "name"]).unwrap_or("").to_string();
     let key = format!("{kind}/{ns}/{name}");
@@ -90,16 +93,17 @@ pub fn sync(c: &mut Cluster) {
     cohorts.retain(|n| !write_pending(c, "Cohort", "", n));
     let shares = if fair && !(cqs.is_empty() && cohorts.is_empty()) { shares(c) } else { BTreeMap::new() };
     for name in cqs {
-        let Some(obj) = c.api.get_arc(kind_info("ClusterQueue"), "", &name).map(|o| Value::clone(o)) else { continue };
+        let Some(obj) = c.api.get_arc(kind_info("ClusterQueue"), "", &name).cloned() else { continue };
         let Some(cq) = c.kueue.cache.cqs.get(&name) else { continue };
         let admitted = cq.workloads.values().filter(|w| w.admitted).count();
-        let mut desired = json!({
-            "admittedWorkloads": admitted,
-            "flavorsReservation": flavor_usage(cq, &cq.usage, true),
-            "flavorsUsage": flavor_usage(cq, &cq.admitted_usage, true),
-            "pendingWorkloads": c.kueue.queues.pending_in(&name),
-            "reservingWorkloads": cq.workloads.len(),
-        });
+        // Built by moving the parts in: `json!` would copy each (it serializes them).
+        let mut status = serde_json::Map::new();
+        status.insert("admittedWorkloads".into(), admitted.into());
+        status.insert("flavorsReservation".into(), flavor_usage(cq, &cq.usage, true));
+        status.insert("flavorsUsage".into(), flavor_usage(cq, &cq.admitted_usage, true));
+        status.insert("pendingWorkloads".into(), c.kueue.queues.pending_in(&name).into());
+        status.insert("reservingWorkloads".into(), cq.workloads.len().into());
+        let mut desired = Value::Object(status);
         if fair {
             desired["fairSharing"] = json!({"weightedShare": shares.get(&format!("cq:{name}")).copied().unwrap_or(0)});
         }
@@ -107,14 +111,14 @@ pub fn sync(c: &mut Cluster) {
         batched_write(c, "ClusterQueue", "", &obj, desired, Some((a, r, &m)));
     }
     for (ns, name) in lqs {
-        let Some(obj) = c.api.get_arc(kind_info("LocalQueue"), &ns, &name).map(|o| Value::clone(o)) else { continue };
+        let Some(obj) = c.api.get_arc(kind_info("LocalQueue"), &ns, &name).cloned() else { continue };
         let cq_name = get_str(&obj, &["spec", "clusterQueue"]).unwrap_or("").to_string();
         let stopped = get_str(&obj, &["spec", "stopPolicy"]).is_some_and(|s| s != "None");
-        let mine: Vec<_> = c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.values().cloned()).collect();
-        let reserving: Vec<_> = mine.iter().filter(|w| w.holds_quota()).collect();
+        let mine = || c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.values());
+        let reserving: Vec<_> = mine().filter(|w| w.holds_quota()).collect();
         let admitted = reserving.iter().filter(|w| w.admitted).count();
         let cq = c.kueue.cache.cqs.get(&cq_name);
-        let pending = if stopped || cq.is_none() { 0 } else { mine.iter().filter(|w| w.is_pending()).count() };
+        let pending = if stopped || cq.is_none() { 0 } else { mine().filter(|w| w.is_pending()).count() };
         let (active, reason, message) = match cq {
             _ if stopped => (false, "Stopped", "LocalQueue is stopped"),
             None => (false, "ClusterQueueDoesNotExist", "Can't submit new workloads to clusterQueue"),
@@ -127,7 +131,13 @@ pub fn sync(c: &mut Cluster) {
                 let mut u: BTreeMap<Fr, i128> = BTreeMap::new();
                 for w in reserving.iter().filter(|w| w.cluster_queue == cq_name && (!admitted_only || w.admitted)) {
                     for (fr, v) in &w.usage {
-                        *u.entry(fr.clone()).or_default() += v;
+                        // The key is copied only the first time: thousands of workloads share it.
+                        match u.get_mut(fr) {
+                            Some(total) => *total += v,
+                            None => {
+                                u.insert(fr.clone(), *v);
+                            }
+                        }
                     }
                 }
                 u
@@ -139,7 +149,7 @@ pub fn sync(c: &mut Cluster) {
     }
     if fair {
         for name in cohorts {
-            let Some(obj) = c.api.get_arc(kind_info("Cohort"), "", &name).map(|o| Value::clone(o)) else { continue };
+            let Some(obj) = c.api.get_arc(kind_info("Cohort"), "", &name).cloned() else { continue };
             let desired = json!({"fairSharing": {"weightedShare": shares.get(&format!("cohort:{name}")).copied().unwrap_or(0)}});
             batched_write(c, "Cohort", "", &obj, desired, None);
         }
