@@ -7,7 +7,7 @@
 use super::Cluster;
 use crate::api::object::{get_str, rfc3339};
 use crate::api::server::kind_info;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventType {
@@ -79,41 +79,47 @@ pub fn record_with_path(
         event_name = format!("{name}.{:x}", nanos + bump);
         bump += 1;
     }
-    let mut involved = json!({
-        "apiVersion": obj.get("apiVersion").cloned().unwrap_or(json!("v1")),
-        "kind": obj.get("kind").cloned().unwrap_or(json!("")),
-        "name": name,
-        "uid": uid,
-        "resourceVersion": get_str(obj, &["metadata", "resourceVersion"]).unwrap_or(""),
-    });
+    // Built by moving the parts in: `json!` copies every value it is given (it serializes them).
+    let text = |s: &str| Value::String(s.to_string());
+    let mut involved = Map::new();
+    involved.insert("apiVersion".into(), obj.get("apiVersion").cloned().unwrap_or_else(|| text("v1")));
+    involved.insert("kind".into(), obj.get("kind").cloned().unwrap_or_else(|| text("")));
+    involved.insert("name".into(), text(&name));
+    involved.insert("uid".into(), text(&uid));
+    involved.insert("resourceVersion".into(), text(get_str(obj, &["metadata", "resourceVersion"]).unwrap_or("")));
     if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
-        involved["namespace"] = json!(n);
+        involved.insert("namespace".into(), text(n));
     }
     if let Some(p) = field_path {
-        involved["fieldPath"] = json!(p);
+        involved.insert("fieldPath".into(), text(p));
     }
-    let mut source = json!({"component": component});
+    let mut source = Map::new();
+    source.insert("component".into(), text(component));
     if component == "kubelet" {
         if let Some(node) = get_str(obj, &["spec", "nodeName"]) {
-            source["host"] = json!(node);
+            source.insert("host".into(), text(node));
         }
     }
-    let event = json!({
-        "apiVersion": "v1",
-        "kind": "Event",
-        "metadata": {"name": event_name, "namespace": ns},
-        "involvedObject": involved,
-        "reason": reason,
-        "message": message,
-        "source": source,
-        "firstTimestamp": rfc3339(now),
-        "lastTimestamp": rfc3339(now),
-        "count": 1,
-        "type": ty_s,
-        "eventTime": null,
-        "reportingComponent": component,
-        "reportingInstance": "",
-    });
+    let mut metadata = Map::new();
+    metadata.insert("namespace".into(), text(&ns));
+    metadata.insert("name".into(), text(&event_name));
+    let stamp = rfc3339(now);
+    let mut event = Map::new();
+    event.insert("apiVersion".into(), text("v1"));
+    event.insert("kind".into(), text("Event"));
+    event.insert("metadata".into(), Value::Object(metadata));
+    event.insert("involvedObject".into(), Value::Object(involved));
+    event.insert("reason".into(), text(reason));
+    event.insert("message".into(), text(message));
+    event.insert("source".into(), Value::Object(source));
+    event.insert("firstTimestamp".into(), text(&stamp));
+    event.insert("lastTimestamp".into(), Value::String(stamp));
+    event.insert("count".into(), 1.into());
+    event.insert("type".into(), text(ty_s));
+    event.insert("eventTime".into(), Value::Null);
+    event.insert("reportingComponent".into(), text(component));
+    event.insert("reportingInstance".into(), text(""));
+    let event = Value::Object(event);
     if c.api.create_internal(now, kind, &ns, event).is_ok() {
         c.event_index.insert(dedup_key, (ns, event_name));
     }
