@@ -525,6 +525,12 @@ impl ApiServer {
                 };
             }
         }
+        let status_write = kind.status_subresource && status;
+        if status_write {
+            // Normalised before the stored parts are put back: a status write changes only
+            // status, so what follows knows everything else is the stored object's.
+            admission::normalize_on_update(kind, &mut obj);
+        }
         if kind.status_subresource {
             if status {
                 // The status subresource changes only status: everything else is the stored
@@ -551,19 +557,24 @@ impl ApiServer {
                 }
             }
         }
-        admission::normalize_on_update(kind, &mut obj);
+        if !status_write {
+            admission::normalize_on_update(kind, &mut obj);
+        }
         // A status write validates only status (`ValidateUpdateStatus`); nothing here checks it.
         if !status {
             admission::validate(kind, &obj, Some(&old))?;
         }
-        if has_generation(kind) && old.get("spec") != obj.get("spec") {
+        // A status write leaves spec as stored, so it never moves the generation.
+        if has_generation(kind) && !status_write && old.get("spec") != obj.get("spec") {
             let g = get(&old, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1);
             ensure_map(&mut obj, &["metadata"]).insert("generation".into(), json!(g + 1));
         }
         if dry_run {
             return Ok(Arc::new(obj));
         }
-        if obj == *old {
+        // A status write differs from the stored object only if its status does.
+        let unchanged = if status_write { obj.get("status") == old.get("status") } else { obj == *old };
+        if unchanged {
             return Ok(old);
         }
         let rv = self.bump();
