@@ -412,9 +412,17 @@ fn status_subresource_and_main_resource_change_separate_parts() {
     let mut cq = after;
     cq["status"] = json!({"pendingWorkloads": 3});
     cq["spec"]["stopPolicy"] = json!("Hold");
+    let generation = cq["metadata"]["generation"].clone();
     let after = s.update(NOW, kind_info("ClusterQueue"), "", cq, true, false).unwrap();
     assert_eq!(after["status"]["pendingWorkloads"], 3);
     assert_eq!(after["spec"]["stopPolicy"], "None", "a status update ignores spec");
+    assert_eq!(after["metadata"]["generation"], generation, "a status update never moves the generation");
+    // The same status again, with another spec in the body: nothing to write.
+    let rv = s.resource_version();
+    let mut again = after.clone();
+    again["spec"]["stopPolicy"] = json!("HoldAndDrain");
+    let same = s.update(NOW, kind_info("ClusterQueue"), "", again, true, false).unwrap();
+    assert_eq!((s.resource_version(), &same), (rv, &after), "an unchanged status is not a write");
 }
 
 #[test]

@@ -375,11 +375,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
     let mut requests = pod_requests(&pod);
     requests.entry("pods".into()).or_default();
     let needs = PodNeeds::of(&pod, &requests);
-    let (mut parts, mut helpful_nodes) = (Vec::new(), 0);
-    let mut chosen = first_fit(&mut c.scheduler, &needs);
-    if chosen.is_none() {
-        (chosen, parts, helpful_nodes) = explain(&c.scheduler, &needs);
-    }
+    let chosen = first_fit(&mut c.scheduler, &needs);
     let ns = key.namespace.clone();
     let name = key.name.clone();
     let now = rfc3339(c.now_unix());
@@ -394,6 +390,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
             record(c, &bound, EventType::Normal, "Scheduled", &format!("Successfully assigned {ns}/{name} to {node}"), COMPONENT);
         }
         None => {
+            let (parts, helpful_nodes) = explain(&c.scheduler, &needs);
             c.scheduler.unschedulable.insert(key.clone());
             let total = c.scheduler.nodes.len();
             let preemption = if helpful_nodes > 0 {
@@ -422,19 +419,15 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
     }
 }
 
-/// No node fits: the filters again over every node, in their order, for the reasons the
-/// message counts ("{n} {reason}", sorted) and how many nodes preemption could help — or the
-/// node that fits after all. A handful of distinct reasons, counted without a text per node.
-fn explain(cache: &SchedulerCache, needs: &PodNeeds) -> (Option<String>, Vec<String>, usize) {
+/// No node fits (`first_fit` found none): the filters again over every node, in their order,
+/// for the reasons the FitError counts ("{n} {reason}", sorted) and how many nodes preemption
+/// could help. A handful of distinct reasons, counted without a text per node.
+fn explain(cache: &SchedulerCache, needs: &PodNeeds) -> (Vec<String>, usize) {
     let mut reasons: Vec<(Unfit, usize)> = Vec::new();
     let mut why = Vec::new();
     let mut helpful_nodes = 0;
     for node in cache.nodes.values() {
-        let helpful = filter(needs, node, cache.used.get(&node.name), &mut why);
-        if why.is_empty() {
-            return (Some(node.name.clone()), Vec::new(), 0);
-        }
-        if helpful {
+        if filter(needs, node, cache.used.get(&node.name), &mut why) {
             helpful_nodes += 1;
         }
         for r in why.drain(..) {
@@ -446,7 +439,7 @@ fn explain(cache: &SchedulerCache, needs: &PodNeeds) -> (Option<String>, Vec<Str
     }
     let mut parts: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {r}")).collect();
     crate::sort::sort(&mut parts);
-    (None, parts, helpful_nodes)
+    (parts, helpful_nodes)
 }
 
 fn set_scheduled(pod: &mut Value, status: &str, message: Option<&str>, now: &str) {
@@ -500,7 +493,7 @@ mod tests {
 
     /// The FailedScheduling reasons as they were counted before `Unfit`: a text per node and
     /// reason, counted by text.
-    fn explain_by_text(cache: &SchedulerCache, needs: &PodNeeds) -> (Option<String>, Vec<String>, usize) {
+    fn explain_by_text(cache: &SchedulerCache, needs: &PodNeeds) -> (Vec<String>, usize) {
         let (mut counts, mut helpful_nodes, mut why) = (BTreeMap::<String, usize>::new(), 0, Vec::new());
         for node in cache.nodes.values() {
             let helpful = filter(needs, node, cache.used.get(&node.name), &mut why);
@@ -511,7 +504,7 @@ mod tests {
         }
         let mut parts: Vec<String> = counts.iter().map(|(r, n)| format!("{n} {r}")).collect();
         parts.sort();
-        (None, parts, helpful_nodes)
+        (parts, helpful_nodes)
     }
 
     const G: i128 = 1_000_000_000;

@@ -8,7 +8,7 @@ use super::cache::CqState;
 use super::fair_sharing::dominant_resource_share;
 use super::queue::BATCH_MS;
 use super::snapshot::{Fr, NodeId};
-use super::workload::{format_quantity, set_condition};
+use super::workload::{format_quantity, set_condition_in};
 use crate::api::object::get_str;
 use crate::api::server::kind_info;
 use crate::cluster::informer::Wake;
@@ -48,16 +48,10 @@ fn flavor_usage(cq: &CqState, usage: &BTreeMap<Fr, i128>, with_borrowed: bool) -
 fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut desired: Value, active: Option<(bool, &str, &str)>) {
     let now = c.now_unix();
     if let Some(active) = active {
-        // What `set_condition` reads of the object: its generation and its conditions.
-        let mut probe = json!({"metadata": {}, "status": {}});
-        if let Some(g) = obj.pointer("/metadata/generation") {
-            probe["metadata"]["generation"] = g.clone();
-        }
-        if let Some(existing) = obj.get("status").and_then(|s| s.get("conditions")) {
-            probe["status"]["conditions"] = existing.clone();
-        }
-        set_condition(&mut probe, "Active", if active.0 { "True" } else { "False" }, active.1, active.2, now);
-        desired["conditions"] = probe["status"]["conditions"].take();
+        let mut conditions = obj.pointer("/status/conditions").and_then(Value::as_array).cloned().unwrap_or_default();
+        let generation = obj.pointer("/metadata/generation").and_then(Value::as_i64).unwrap_or(1);
+        set_condition_in(&mut conditions, generation, "Active", if active.0 { "True" } else { "False" }, active.1, active.2, now);
+        desired["conditions"] = Value::Array(conditions);
     }
     let name = get_str(obj, &["metadata", "name"]).unwrap_or("").to_string();
     let key = format!("{kind}/{ns}/{name}");
@@ -114,11 +108,12 @@ pub fn sync(c: &mut Cluster) {
         let Some(obj) = c.api.get_arc(kind_info("LocalQueue"), &ns, &name).cloned() else { continue };
         let cq_name = get_str(&obj, &["spec", "clusterQueue"]).unwrap_or("").to_string();
         let stopped = get_str(&obj, &["spec", "stopPolicy"]).is_some_and(|s| s != "None");
-        let mine = || c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.values());
-        let reserving: Vec<_> = mine().filter(|w| w.holds_quota()).collect();
+        let mine = c.kueue.queues.by_lq.get(&(ns.clone(), name.clone()));
+        let reserving: Vec<_> = mine.into_iter().flat_map(|m| m.values()).filter(|w| w.holds_quota()).collect();
         let admitted = reserving.iter().filter(|w| w.admitted).count();
         let cq = c.kueue.cache.cqs.get(&cq_name);
-        let pending = if stopped || cq.is_none() { 0 } else { mine().filter(|w| w.is_pending()).count() };
+        let pending =
+            if stopped || cq.is_none() { 0 } else { mine.into_iter().flat_map(|m| m.values()).filter(|w| w.is_pending()).count() };
         let (active, reason, message) = match cq {
             _ if stopped => (false, "Stopped", "LocalQueue is stopped"),
             None => (false, "ClusterQueueDoesNotExist", "Can't submit new workloads to clusterQueue"),

@@ -118,9 +118,14 @@ pub fn set_condition(wl: &mut Value, ty: &str, status: &str, reason: &str, messa
     if !wl.get("status").is_some_and(Value::is_object) {
         wl["status"] = json!({});
     }
-    let mut cond = json!({"type": ty, "status": status, "lastTransitionTime": rfc3339(now), "reason": reason, "message": message, "observedGeneration": generation});
     let list = wl["status"].as_object_mut().expect("status object").entry("conditions").or_insert_with(|| json!([]));
     let Some(list) = list.as_array_mut() else { return false };
+    set_condition_in(list, generation, ty, status, reason, message, now)
+}
+
+/// [`set_condition`] on a list of conditions, for an object of `generation`.
+pub fn set_condition_in(list: &mut Vec<Value>, generation: i64, ty: &str, status: &str, reason: &str, message: &str, now: i64) -> bool {
+    let mut cond = json!({"type": ty, "status": status, "lastTransitionTime": rfc3339(now), "reason": reason, "message": message, "observedGeneration": generation});
     match list.iter_mut().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)) {
         Some(existing) => {
             if existing.get("status") == cond.get("status") {
