@@ -6,6 +6,10 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     pub type EditorHandle;
 
+    /// index.html's loader: runs the editor bundle after the first paint, then `loaded`.
+    #[wasm_bindgen(catch, js_name = runEditorAfterPaint)]
+    pub fn run_editor_after_paint(loaded: &js_sys::Function) -> Result<(), JsValue>;
+
     #[wasm_bindgen(js_namespace = KueueEditor, js_name = create)]
     pub fn create_editor(parent: &web_sys::Element, on_change: &js_sys::Function, on_save: &js_sys::Function) -> EditorHandle;
 

@@ -377,10 +377,14 @@ impl Component for App {
             }
             // The moment the prompt is usable, for tests/e2e/startup-bench.mjs.
             mark("kueue-lab:prompt-ready");
-            // The editor (CodeMirror, and the open file's diagnostics) is made in a task of its
-            // own, after the browser has painted the page: the prompt does not wait for it.
+            // The editor (CodeMirror, and the open file's diagnostics) is run and made after the
+            // browser has painted the page: the prompt does not wait for it.
             let link = ctx.link().clone();
-            gloo_timers::callback::Timeout::new(0, move || link.send_message(Msg::MountEditor)).forget();
+            let loaded = Closure::once_into_js(move || link.send_message(Msg::MountEditor));
+            if editor::run_editor_after_paint(loaded.unchecked_ref()).is_err() {
+                // A page without the loader (one that ran the bundle itself).
+                ctx.link().send_message(Msg::MountEditor);
+            }
             if self.embed {
                 post_to_parent("kueue-lab:ready", &[("lab", &self.session.lab.id)]);
             }
