@@ -426,6 +426,28 @@ fn status_subresource_and_main_resource_change_separate_parts() {
 }
 
 #[test]
+fn a_status_write_given_only_the_status_keeps_the_rest_as_stored() {
+    let mut s = lab_setup();
+    let before = s.get(kind_info("ClusterQueue"), "", "team-a").unwrap();
+    let rv = s.resource_version();
+    let after = s.update_status_internal(NOW, kind_info("ClusterQueue"), "", "team-a", json!({"pendingWorkloads": 2})).unwrap();
+    assert_eq!(after["status"], json!({"pendingWorkloads": 2}));
+    assert_ne!(s.resource_version(), rv, "a changed status is a write");
+    for part in ["apiVersion", "kind", "spec"] {
+        assert_eq!(after[part], before[part], "{part} is the stored one");
+    }
+    let mut meta = after["metadata"].clone();
+    assert_ne!(meta["resourceVersion"], before["metadata"]["resourceVersion"]);
+    meta["resourceVersion"] = before["metadata"]["resourceVersion"].clone();
+    assert_eq!(meta, before["metadata"], "metadata is the stored one but for its resourceVersion");
+    // The same status again: nothing to write.
+    let rv = s.resource_version();
+    let same = s.update_status_internal(NOW, kind_info("ClusterQueue"), "", "team-a", json!({"pendingWorkloads": 2})).unwrap();
+    assert_eq!((s.resource_version(), &*same), (rv, &*after), "an unchanged status is not a write");
+    assert!(s.update_status_internal(NOW, kind_info("ClusterQueue"), "", "nope", json!({})).is_err(), "an object that is not there");
+}
+
+#[test]
 fn dry_run_changes_nothing_and_watch_records_every_change() {
     let mut s = lab_setup();
     let rv = s.resource_version();

@@ -13,7 +13,7 @@ use super::status::Status;
 use super::store::Store;
 pub use super::store::{Key, WatchEvent, WatchType};
 use crate::rand::SimRng;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -481,6 +481,33 @@ impl ApiServer {
         status: bool,
     ) -> Result<Arc<Value>, Status> {
         self.update_inner(now, kind, namespace, obj, status, false, false)
+    }
+
+    /// A controller's write of one object's status through the status subresource, given only
+    /// the new status: the body names the object and carries the status, and the server puts the
+    /// stored object's other parts back (as for any status write) — so the writer never copies the
+    /// whole object to change its status.
+    pub fn update_status_internal(
+        &mut self,
+        now: i64,
+        kind: &'static KindInfo,
+        namespace: &str,
+        name: &str,
+        status: Value,
+    ) -> Result<Arc<Value>, Status> {
+        if !kind.status_subresource {
+            // No subresource: a write replaces the whole object, so it is built whole.
+            let key = Self::key(kind, namespace, name);
+            let mut obj = self.store.get(&key).map(|o| Value::clone(o)).ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
+            obj["status"] = status;
+            return self.update_inner(now, kind, namespace, obj, false, false, false);
+        }
+        let mut meta = Map::new();
+        meta.insert("name".into(), Value::from(name));
+        let mut body = Map::new();
+        body.insert("metadata".into(), Value::Object(meta));
+        body.insert("status".into(), status);
+        self.update_inner(now, kind, namespace, Value::Object(body), true, false, false)
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -7,7 +7,7 @@ use super::Cluster;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 const COMPONENT: &str = "job-controller";
 
@@ -99,13 +99,18 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
     if super::ttl_after_finished::reconcile(c, &stored) {
         return;
     }
-    // Worked on as a copy; written back only if it changed. Events name the Job as it was.
+    // Only the status changes: it is worked on in a copy of just the status (`job` holds nothing
+    // else; the spec is read from `original`) and written back only if it changed. Events name
+    // the Job as it was.
     let original: &Value = &stored;
-    let mut job = Value::clone(original);
+    let mut job = Value::Object(Map::new());
+    if let Some(s) = original.get("status") {
+        job["status"] = s.clone();
+    }
     let now_s = rfc3339(c.now_unix());
-    let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
-    let name = get_str(&job, &["metadata", "name"]).unwrap_or("").to_string();
-    let pods = owned_pods(c, &job);
+    let ns = get_str(original, &["metadata", "namespace"]).unwrap_or("").to_string();
+    let name = get_str(original, &["metadata", "name"]).unwrap_or("").to_string();
+    let pods = owned_pods(c, original);
     let finished = condition_true(&job, "Complete") || condition_true(&job, "Failed");
 
     // Pods that reached a terminal phase are accounted for: drop the tracking finalizer.
@@ -137,10 +142,10 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
                 .is_some_and(|cs| cs.iter().any(|c| c["type"] == "Ready" && c["status"] == "True"))
         })
         .count() as i64;
-    let suspend = get(&job, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
-    let parallelism = get(&job, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
-    let completions = get(&job, &["spec", "completions"]).and_then(Value::as_i64);
-    let backoff_limit = get(&job, &["spec", "backoffLimit"]).and_then(Value::as_i64).unwrap_or(6);
+    let suspend = get(original, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
+    let parallelism = get(original, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);
+    let completions = get(original, &["spec", "completions"]).and_then(Value::as_i64);
+    let backoff_limit = get(original, &["spec", "backoffLimit"]).and_then(Value::as_i64).unwrap_or(6);
     if job.get("status").is_none_or(|s| !s.is_object()) {
         job["status"] = json!({});
     }
@@ -248,8 +253,9 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
     status.insert("ready".into(), json!(ready));
     status.insert("terminating".into(), json!(terminating));
     status.insert("uncountedTerminatedPods".into(), json!({}));
-    if job != *original {
-        let _ = c.api.update_internal(c.now_unix(), kind_info("Job"), &ns, job, true);
+    let status = job["status"].take();
+    if original.get("status") != Some(&status) {
+        let _ = c.api.update_status_internal(c.now_unix(), kind_info("Job"), &ns, &name, status);
     }
 }
 

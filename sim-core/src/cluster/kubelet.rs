@@ -113,10 +113,9 @@ fn gpu_listing(indices: &[usize], node: &str) -> String {
 }
 
 fn set_pod_status(c: &mut Cluster, pod: &Value, status: Value) {
-    let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();
-    let mut p = pod.clone();
-    p["status"] = status;
-    let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, p, true);
+    let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("");
+    let name = get_str(pod, &["metadata", "name"]).unwrap_or("");
+    let _ = c.api.update_status_internal(c.now_unix(), kind_info("Pod"), ns, name, status);
 }
 
 fn conditions(ready: bool, since: &str, scheduled_since: &str) -> Value {

@@ -384,9 +384,8 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
             let mut p = Value::clone(&pod);
             p["spec"]["nodeName"] = json!(node);
             let Ok(bound) = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, p, false) else { return };
-            let mut s = Value::clone(&bound);
-            set_scheduled(&mut s, "True", None, &now);
-            let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, s, true);
+            let status = with_scheduled(&bound, "True", None, &now);
+            let _ = c.api.update_status_internal(c.now_unix(), kind_info("Pod"), &ns, &name, status);
             record(c, &bound, EventType::Normal, "Scheduled", &format!("Successfully assigned {ns}/{name} to {node}"), COMPONENT);
         }
         None => {
@@ -406,9 +405,8 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
             // more count on the same event.
             let retry_due = c.scheduler.retry.get(&format!("{ns}/{name}")).is_none_or(|t| c.now_ms() >= *t);
             if !already || retry_due {
-                let mut s = Value::clone(&pod);
-                set_scheduled(&mut s, "False", Some(&message), &now);
-                let _ = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, s, true);
+                let status = with_scheduled(&pod, "False", Some(&message), &now);
+                let _ = c.api.update_status_internal(c.now_unix(), kind_info("Pod"), &ns, &name, status);
                 record(c, &pod, EventType::Warning, "FailedScheduling", &message, COMPONENT);
                 // Unschedulable pods are retried at least every 5 minutes (the flush interval).
                 let next = c.now_ms() + 300_000;
@@ -442,23 +440,22 @@ fn explain(cache: &SchedulerCache, needs: &PodNeeds) -> (Vec<String>, usize) {
     (parts, helpful_nodes)
 }
 
-fn set_scheduled(pod: &mut Value, status: &str, message: Option<&str>, now: &str) {
+/// The pod's status with its PodScheduled condition set (a copy of the status only).
+fn with_scheduled(pod: &Value, status: &str, message: Option<&str>, now: &str) -> Value {
     let mut cond = json!({"type": "PodScheduled", "status": status, "lastProbeTime": null, "lastTransitionTime": now});
     if let Some(m) = message {
         cond["reason"] = json!("Unschedulable");
         cond["message"] = json!(m);
     }
-    if !pod.get("status").is_some_and(Value::is_object) {
-        pod["status"] = json!({});
-    }
-    let conds = pod["status"]["conditions"].as_array_mut();
-    match conds {
+    let mut out = pod.get("status").filter(|s| s.is_object()).cloned().unwrap_or_else(|| json!({}));
+    match out["conditions"].as_array_mut() {
         Some(list) => match list.iter_mut().find(|c| c["type"] == "PodScheduled") {
             Some(c) => *c = cond,
             None => list.push(cond),
         },
-        None => pod["status"]["conditions"] = json!([cond]),
+        None => out["conditions"] = json!([cond]),
     }
+    out
 }
 
 #[cfg(test)]

@@ -66,9 +66,7 @@ fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut
         return;
     }
     c.kueue.status_due.remove(&key);
-    let mut o = obj.clone();
-    o["status"] = desired;
-    let _ = c.api.update_internal(now, kind_info(kind), ns, o, true);
+    let _ = c.api.update_status_internal(now, kind_info(kind), ns, &name, desired);
 }
 
 /// Whether a write of this object is already scheduled for later: its timer brings it back,
