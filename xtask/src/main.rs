@@ -19,7 +19,9 @@ const USAGE: &str = "cargo xtask <command>
   test               install test prerequisites, then fmt, clippy, all tests, wasm build, browser tests
   bench-startup [--no-build]
                      time from navigation to a usable prompt in headless Chromium
-                     (--no-build: measure the dist/ already built)";
+                     (--no-build: measure the dist/ already built)
+  bench-instr        instructions the engine runs for the cluster bench's 1,000-Job case,
+                     counted by callgrind (repeatable where wall-clock time is not; needs valgrind)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         Some("dist") => dist().map(|_| ()),
         Some("test") => test(),
         Some("bench-startup") => bench_startup_cmd(&args[1..]),
+        Some("bench-instr") if args.len() == 1 => bench_instr(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -347,6 +350,52 @@ fn browser_tests(dir: &Path) -> Result {
         .env("KUEUE_LAB_URL", &url)
         .env("KUEUE_LAB_BIN", &bin)
         .env("KUEUE_LAB_SHOTS", &shots))
+}
+
+/// The cluster bench's 1,000-Job case (100 nodes, 50 ClusterQueues) under callgrind: the count
+/// of instructions is the same from run to run, so a change's effect shows even when it is
+/// smaller than this machine's ±20% wall-clock noise. The profile is left for callgrind_annotate.
+fn bench_instr() -> Result {
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        return Err("valgrind is needed to count instructions (Debian: apt-get install valgrind)".into());
+    }
+    step("building the cluster bench (profiling profile: optimised, with symbols)");
+    let out = cargo()
+        .args(["bench", "-p", "sim-core", "--bench", "cluster", "--profile", "profiling", "--no-run"])
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("cargo bench: {e}"))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("cargo bench --no-run failed:\n{log}"));
+    }
+    // Cargo names the binary it built: "Executable benches/cluster.rs (PATH)".
+    let bin = log
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Executable benches/cluster.rs (")?.strip_suffix(')'))
+        .ok_or_else(|| format!("cargo did not name the bench's executable:\n{log}"))?;
+    step("callgrind: 1,000 Jobs on 100 nodes, 50 ClusterQueues (about two minutes)");
+    let profile = target_dir().join("callgrind.cluster.out");
+    let out = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", profile.display()))
+        .args([bin, "--only", "100,50,1000"])
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("valgrind: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("valgrind failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    print!("{}", String::from_utf8_lossy(&out.stdout));
+    let text = std::fs::read_to_string(&profile).map_err(|e| format!("{}: {e}", profile.display()))?;
+    let total = text
+        .lines()
+        .find_map(|l| l.strip_prefix("totals: ").or_else(|| l.strip_prefix("summary: ")))
+        .and_then(|n| n.trim().parse::<u64>().ok())
+        .ok_or_else(|| format!("{} has no totals line", profile.display()))?;
+    println!("instructions: 1000 Jobs on 100 nodes, 50 ClusterQueues: {} M (callgrind, profiling build)", total / 1_000_000);
+    println!("profile: {} (callgrind_annotate --inclusive=yes FILE)", profile.display());
+    Ok(())
 }
 
 fn bench_startup_cmd(args: &[String]) -> Result {
