@@ -22,6 +22,13 @@ fn owner_uid(wl: &Value) -> Option<&str> {
         .and_then(Value::as_str)
 }
 
+/// Writes the status of `part` (from `workload::status_part`) as the status of Workload `wl`.
+fn write_wl_status(c: &mut Cluster, wl: &Value, mut part: Value) {
+    let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("");
+    let name = get_str(wl, &["metadata", "name"]).unwrap_or("");
+    let _ = c.api.update_status_internal(c.now_unix(), kind_info("Workload"), ns, name, part["status"].take());
+}
+
 fn update_wl_status(c: &mut Cluster, wl: Value) {
     let ns = get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string();
     let _ = c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, wl, true);
@@ -236,9 +243,9 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
                 .unwrap_or(json!({}));
             (if t == "Complete" { "Succeeded" } else { "Failed" }, cond.get("message").and_then(Value::as_str).unwrap_or("").to_string())
         };
-        let mut w = Value::clone(&wl);
+        let mut w = workload::status_part(&wl);
         if set_condition(&mut w, "Finished", "True", reason, &message, now) {
-            update_wl_status(c, w);
+            write_wl_status(c, &wl, w);
             record(c, &job, EventType::Normal, "FinishedWorkload", &format!("Workload '{ns}/{wl_name}' is declared finished"), COMPONENT);
         }
         return;
@@ -267,9 +274,9 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     let desired = Some(desired);
     // Copied only when the condition is to change.
     if let Some((status, reason, message)) = desired.filter(|d| workload::condition_differs(&wl, "PodsReady", d.0, d.1, d.2)) {
-        let mut w = Value::clone(&wl);
+        let mut w = workload::status_part(&wl);
         set_condition(&mut w, "PodsReady", status, reason, message, now);
-        update_wl_status(c, w);
+        write_wl_status(c, &wl, w);
     }
 
     // Evicted: stop the Job; once no pod of it is active, its quota is given back and the

@@ -4,7 +4,7 @@
 
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::quantity::{Format, Quantity};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use sha1::{Digest, Sha1};
 use std::collections::BTreeMap;
 
@@ -109,6 +109,22 @@ pub use crate::api::object::condition;
 
 pub fn is_true(wl: &Value, ty: &str) -> bool {
     condition(wl, ty).and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True")
+}
+
+/// A Workload's generation and status without the rest (its pod templates are most of it): what
+/// `set_condition` reads and changes, so a condition can be set on a copy of only these and sent
+/// with `ApiServer::update_status_internal`.
+pub fn status_part(wl: &Value) -> Value {
+    let mut meta = Map::new();
+    if let Some(g) = get(wl, &["metadata", "generation"]) {
+        meta.insert("generation".into(), g.clone());
+    }
+    let mut part = Map::new();
+    part.insert("metadata".into(), Value::Object(meta));
+    if let Some(s) = wl.get("status") {
+        part.insert("status".into(), s.clone());
+    }
+    Value::Object(part)
 }
 
 /// `meta.SetStatusCondition`: replaces a condition of the same type (the transition time moves
