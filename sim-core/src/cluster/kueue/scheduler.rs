@@ -447,13 +447,16 @@ fn resources_to_reserve(s: &Snapshot, cq: usize, a: &Assignment) -> BTreeMap<Fr,
     out
 }
 
-fn current(c: &Cluster, wl: &WorkloadInfo) -> Option<Value> {
-    c.api.get_arc(kind_info("Workload"), &wl.namespace, &wl.name).map(|w| Value::clone(w))
+/// The Workload as stored now (shared, not copied).
+fn current(c: &Cluster, wl: &WorkloadInfo) -> Option<Arc<Value>> {
+    c.api.get_arc(kind_info("Workload"), &wl.namespace, &wl.name).cloned()
 }
 
-fn write_status(c: &mut Cluster, wl: Value) -> bool {
-    let ns = get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string();
-    c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, wl, true).is_ok()
+/// Writes the status of `part` (from `workload::status_part`) as the status of Workload `wl`.
+fn write_status(c: &mut Cluster, wl: &Value, mut part: Value) -> bool {
+    let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("");
+    let name = get_str(wl, &["metadata", "name"]).unwrap_or("");
+    c.api.update_status_internal(c.now_unix(), kind_info("Workload"), ns, name, part["status"].take()).is_ok()
 }
 
 fn priority_note(p: i64) -> String {
@@ -464,17 +467,17 @@ fn apply(c: &mut Cluster, action: Action) {
     let now = c.now_unix();
     match action {
         Action::Admit { wl, cq, assignments, considered } => {
-            let Some(mut w) = current(c, &wl) else { return };
+            let Some(before) = current(c, &wl) else { return };
             // Queued since creation, or since the last requeue.
-            let since = workload::condition(&w, "Requeued")
+            let since = workload::condition(&before, "Requeued")
                 .and_then(|r| r.get("lastTransitionTime"))
                 .and_then(Value::as_str)
-                .or(get_str(&w, &["metadata", "creationTimestamp"]))
+                .or(get_str(&before, &["metadata", "creationTimestamp"]))
                 .and_then(parse_rfc3339)
                 .unwrap_or(now);
-            let before = w.clone();
+            let mut w = workload::status_part(&before);
             workload::set_quota_reservation(&mut w, &cq, assignments, now);
-            if !write_status(c, w) {
+            if !write_status(c, &before, w) {
                 return;
             }
             c.kueue.queues.admitted(&cq, &wl.key);
@@ -496,8 +499,8 @@ fn apply(c: &mut Cluster, action: Action) {
         }
         Action::Preempt { preemptor, targets } => {
             for (victim, reason, preemptor_path, preemptee_path, victim_cq) in targets {
-                let Some(mut w) = current(c, &victim) else { continue };
-                if workload::is_true(&w, "Evicted") {
+                let Some(before) = current(c, &victim) else { continue };
+                if workload::is_true(&before, "Evicted") {
                     continue;
                 }
                 let message = format!(
@@ -506,11 +509,11 @@ fn apply(c: &mut Cluster, action: Action) {
                     if preemptor.job_uid.is_empty() { "UNKNOWN" } else { &preemptor.job_uid },
                     human_reason(reason),
                 );
-                let before = w.clone();
+                let mut w = workload::status_part(&before);
                 set_condition_without_generation(&mut w, "Preempted", "True", reason, &message, now);
                 set_condition(&mut w, "Evicted", "True", "Preempted", &message, now);
                 workload::count_eviction(&mut w, "Preempted", "");
-                if !write_status(c, w) {
+                if !write_status(c, &before, w) {
                     continue;
                 }
                 let now_ms = c.now_ms();
@@ -525,7 +528,7 @@ fn apply(c: &mut Cluster, action: Action) {
                     priority_note(victim.priority)
                 );
                 record(c, &before, EventType::Normal, "Preempted", &format!("{message}{priorities}"), COMPONENT);
-                let preemptor_obj = current(c, &preemptor).unwrap_or_else(|| Value::clone(&preemptor.obj));
+                let preemptor_obj = current(c, &preemptor).unwrap_or_else(|| preemptor.obj.clone());
                 record(
                     c,
                     &preemptor_obj,
@@ -568,7 +571,7 @@ fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
         record(c, &stored, EventType::Warning, e.reason, &e.message, COMPONENT);
         return;
     }
-    let mut w = Value::clone(&stored);
+    let mut w = workload::status_part(&stored);
     let before = &stored;
     let now = c.now_unix();
     let mut changed = set_condition(&mut w, "QuotaReserved", "False", e.reason, &e.message, now);
@@ -578,7 +581,7 @@ fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
         changed = true;
     }
     if changed {
-        write_status(c, w);
+        write_status(c, before, w);
     }
     record(c, before, EventType::Warning, e.reason, &e.message, COMPONENT);
 }

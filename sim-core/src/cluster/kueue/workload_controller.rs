@@ -12,7 +12,7 @@
 //!   (`LocalQueueStopped`, `ClusterQueueStopped`), or marked for deactivation once it has run
 //!   longer than `spec.maximumExecutionTimeSeconds`.
 
-use super::workload::{condition, count_eviction, is_true, set_condition};
+use super::workload::{condition, count_eviction, is_true, set_condition, status_part};
 use crate::api::object::{get, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
@@ -21,6 +21,7 @@ use crate::cluster::informer::drain;
 use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 const COMPONENT: &str = "kueue-workload-controller";
 
@@ -57,12 +58,20 @@ fn bypassed(c: &Cluster, wl: &super::info::WorkloadInfo) -> Option<(&'static str
     Some((reason, "Bypassed scheduling evaluation because an equivalent workload recently failed".to_string()))
 }
 
-fn current(c: &Cluster, key: &Key) -> Option<Value> {
-    c.api.get_arc(kind_info("Workload"), &key.namespace, &key.name).map(|w| Value::clone(w))
+/// The Workload as stored now (shared, not copied).
+fn stored(c: &Cluster, key: &Key) -> Option<Arc<Value>> {
+    c.api.get_arc(kind_info("Workload"), &key.namespace, &key.name).cloned()
 }
 
-fn write_status(c: &mut Cluster, key: &Key, w: Value) -> bool {
-    c.api.update_internal(c.now_unix(), kind_info("Workload"), &key.namespace, w, true).is_ok()
+/// A copy of the stored Workload's generation and status (`workload::status_part`): what the
+/// writers below change.
+fn current(c: &Cluster, key: &Key) -> Option<Value> {
+    c.api.get_arc(kind_info("Workload"), &key.namespace, &key.name).map(|w| status_part(w))
+}
+
+/// Writes the status of `part` (from `current` or `status_part`) as the Workload's status.
+fn write_status(c: &mut Cluster, key: &Key, mut part: Value) -> bool {
+    c.api.update_status_internal(c.now_unix(), kind_info("Workload"), &key.namespace, &key.name, part["status"].take()).is_ok()
 }
 
 /// `Requeued` False with this reason.
@@ -84,7 +93,7 @@ fn evict(c: &mut Cluster, key: &Key, reason: &str, cause: &str, message: &str, p
     if !write_status(c, key, w) || !had_admission {
         return;
     }
-    if let Some(evicted) = current(c, key) {
+    if let Some(evicted) = stored(c, key) {
         record(c, &evicted, EventType::Normal, &format!("EvictedDueTo{full}"), message, COMPONENT);
     }
 }
@@ -148,7 +157,7 @@ fn check(c: &mut Cluster, key: &Key) {
             return;
         }
         if wl.is_pending() {
-            let mut w = Value::clone(obj);
+            let mut w = status_part(obj);
             if let Some(rs) = w.pointer_mut("/status/requeueState").and_then(Value::as_object_mut) {
                 rs.remove("requeueAt");
             }
@@ -243,7 +252,7 @@ fn pods_ready_timeout(c: &mut Cluster, key: &Key, obj: &Value) -> bool {
     let count = obj.pointer("/status/requeueState/count").and_then(Value::as_i64).unwrap_or(0);
     if config.backoff_limit_count().is_some_and(|limit| count + 1 > limit) {
         // `triggerDeactivation`.
-        let mut w = Value::clone(obj);
+        let mut w = status_part(obj);
         let changed = set_condition(
             &mut w,
             "DeactivationTarget",
@@ -297,7 +306,7 @@ fn max_execution_time(c: &mut Cluster, key: &Key, obj: &Value) {
     if is_true(obj, "DeactivationTarget") {
         return;
     }
-    let mut w = Value::clone(obj);
+    let mut w = status_part(obj);
     set_condition(
         &mut w,
         "DeactivationTarget",
@@ -309,11 +318,11 @@ fn max_execution_time(c: &mut Cluster, key: &Key, obj: &Value) {
     if let Some(st) = w["status"].as_object_mut() {
         st.remove("accumulatedPastExecutionTimeSeconds");
     }
-    let before = w.clone();
+    // The Event names the Workload as it was before the write.
     if write_status(c, key, w) {
         record(
             c,
-            &before,
+            obj,
             EventType::Warning,
             "MaximumExecutionTimeExceeded",
             &format!("The maximum execution time ({max}s) exceeded"),
