@@ -288,18 +288,19 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
         let active = get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0);
         if is_true(&wl, "QuotaReserved") && active == 0 {
             let key = (get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string(), wl_name.clone());
-            let Some(mut w) = c.api.get_arc(kind_info("Workload"), &key.0, &key.1).map(|w| Value::clone(w)) else { return };
+            let Some(stored) = c.api.get_arc(kind_info("Workload"), &key.0, &key.1).cloned() else { return };
+            let mut w = workload::status_part(&stored);
             let requeued = reason == "Preempted" || reason == "NodeFailures";
             set_condition(&mut w, "Requeued", if requeued { "True" } else { "False" }, &reason, &message, now);
             workload::unset_quota_reservation(&mut w, "PendingEvaluation", &message, now);
-            update_wl_status(c, w);
+            write_wl_status(c, &stored, w);
         }
         return;
     }
 
     let suspended = get(&job, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
     if suspended && admitted {
-        start(c, Value::clone(&job), &wl);
+        start(c, &job, &wl);
     } else if !suspended && !admitted {
         suspend(c, Value::clone(&job), "Not admitted by cluster queue");
     } else if suspended && !admitted && get(&job, &["status", "startTime"]).is_none() {
@@ -325,7 +326,7 @@ fn set_parallelism(job: &mut Value, n: i64) {
 }
 
 /// Injects what admission decided into the Job's template and unsuspends it (`kueue.md` §6.7).
-fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
+fn start(c: &mut Cluster, stored: &Value, wl: &Value) {
     let cq = get_str(wl, &["status", "admission", "clusterQueue"]).unwrap_or("").to_string();
     let queue = get_str(wl, &["spec", "queueName"]).unwrap_or("").to_string();
     let wl_name = get_str(wl, &["metadata", "name"]).unwrap_or("").to_string();
@@ -340,9 +341,10 @@ fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
                 .unwrap_or_default()
         })
         .collect();
+    let mut job = Value::clone(stored);
     let template = &mut job["spec"]["template"];
     for f in &flavors {
-        let Ok(rf) = c.api.get(kind_info("ResourceFlavor"), "", f) else { continue };
+        let Some(rf) = c.api.get_arc(kind_info("ResourceFlavor"), "", f).cloned() else { continue };
         if let Some(nl) = get(&rf, &["spec", "nodeLabels"]).and_then(Value::as_object) {
             for (k, v) in nl {
                 template["spec"]["nodeSelector"][k] = v.clone();
@@ -371,9 +373,9 @@ fn start(c: &mut Cluster, mut job: Value, wl: &Value) {
         }
     }
     job["spec"]["suspend"] = json!(false);
-    let original = job.clone();
+    // The Event names the Job as it was before the write (the stored one, shared).
     if update_job(c, job) {
-        record(c, &original, EventType::Normal, "Started", &format!("Admitted by clusterQueue {cq}"), COMPONENT);
+        record(c, stored, EventType::Normal, "Started", &format!("Admitted by clusterQueue {cq}"), COMPONENT);
     }
 }
 
