@@ -3,6 +3,7 @@
 //! `$deleteFromPrimitiveList`, `$retainKeys`). kubectl's client-side apply (the three-way merge)
 //! is the client's: `kubectl/apply.rs`.
 
+use crate::api::object::Pointer;
 use json_patch::jsonptr::PointerBuf;
 use json_patch::{
     AddOperation, CopyOperation, MoveOperation, PatchErrorKind, PatchOperation, RemoveOperation, ReplaceOperation, TestOperation,
@@ -100,7 +101,7 @@ pub fn json_patch(doc: &Value, patch: &Value) -> Result<Value, String> {
                 match op.get("value") {
                     Some(v) => PatchOperation::Test(TestOperation { path: ptr, value: v.clone() }),
                     // No value: the test holds where nothing is.
-                    None if out.pointer(ptr.as_str()).is_none() => continue,
+                    None if out.at(ptr.as_str()).is_none() => continue,
                     None => return Err(test_failed()),
                 }
             }

@@ -12,6 +12,7 @@ use super::selector::{FieldSelector, LabelSelector};
 use super::status::Status;
 use super::store::Store;
 pub use super::store::{Key, WatchEvent, WatchType};
+use crate::api::object::Pointer;
 use crate::rand::SimRng;
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -724,8 +725,8 @@ impl ApiServer {
             }
         }
         // A patch that does not pin the resourceVersion cannot conflict.
-        if patch.pointer("/metadata/resourceVersion").is_none() {
-            if let Some(rv) = current.pointer("/metadata/resourceVersion").cloned() {
+        if patch.at("/metadata/resourceVersion").is_none() {
+            if let Some(rv) = current.at("/metadata/resourceVersion").cloned() {
                 ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), rv);
             }
         }

@@ -6,6 +6,7 @@
 //! Only `put` and `remove` change the store, so the indexes and the log cannot drift from it.
 
 use super::object;
+use crate::api::object::Pointer;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -85,7 +86,7 @@ pub struct Store {
 }
 
 fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
-    obj.pointer("/metadata/ownerReferences")
+    obj.at("/metadata/ownerReferences")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()

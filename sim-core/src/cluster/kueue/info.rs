@@ -4,6 +4,7 @@
 
 use super::snapshot::Fr;
 use super::workload::{condition, is_true};
+use crate::api::object::Pointer;
 use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
@@ -71,7 +72,7 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
-                    .map(|c| serde_json::json!({"resources": {"requests": c.pointer("/resources/requests")}, "ports": c.get("ports")}))
+                    .map(|c| serde_json::json!({"resources": {"requests": c.at("/resources/requests")}, "ports": c.get("ports")}))
                     .collect(),
             )
         };
@@ -101,7 +102,7 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
                 "name": info.name, "count": info.count,
                 "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string()))).collect::<serde_json::Map<_, _>>(),
                 "minCount": ps.get("minCount"), "topologyRequest": ps.get("topologyRequest"),
-                "spec": shape_of(ps.pointer("/template/spec").unwrap_or(&Value::Null)),
+                "spec": shape_of(ps.at("/template/spec").unwrap_or(&Value::Null)),
             })
         })
         .collect();
