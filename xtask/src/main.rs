@@ -171,8 +171,10 @@ fn short_hash(bytes: &[u8]) -> String {
 /// `lab.yaml` either (the page reads each lab parsed); 1,500,163 with stable sorting compiled
 /// once (`sim_core::sort`); 1,515,465 (+3.3 KB since 1,512,209, not broken down) with a settle
 /// that stops between keys, the page's saver reading the watch log, and kubectl describe/get
-/// paths that do not copy objects — a decision to keep the scale lab usable, owed to issue 13.
-const SITE_BUDGET_GZIP: usize = 1_517_000;
+/// paths that do not copy objects — a decision to keep the scale lab usable, owed to issue 13;
+/// 1,517,498 (+1.6 KB since 1,515,937: index.html's editor loader +0.3 KB, the engine's
+/// status-only writes and allocation-free JSON Pointer lookups +1.1 KB in the wasm).
+const SITE_BUDGET_GZIP: usize = 1_518_000;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use flate2::{write::GzEncoder, Compression};
