@@ -3,9 +3,10 @@
 //! stop when not admitted; Finished on completion; orphaned Workloads finalized; PodsReady.
 
 use super::workload::{self, is_true, set_condition, PRIORITY_CLASS_LABEL};
+use super::write_workload_status;
 use crate::api::admission::{KUEUE_EXCLUDED_NAMESPACES, QUEUE_NAME_LABEL};
 use crate::api::object::Pointer;
-use crate::api::object::{get, get_str, labels};
+use crate::api::object::{get, get_str, labels, name, namespace};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
 use crate::cluster::events::{record, EventType};
@@ -21,13 +22,6 @@ fn owner_uid(wl: &Value) -> Option<&str> {
         .and_then(|r| r.iter().find(|o| o["kind"] == "Job"))
         .and_then(|o| o.get("uid"))
         .and_then(Value::as_str)
-}
-
-/// Writes the status of `part` (from `workload::status_part`) as the status of Workload `wl`.
-fn write_wl_status(c: &mut Cluster, wl: &Value, mut part: Value) {
-    let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("");
-    let name = get_str(wl, &["metadata", "name"]).unwrap_or("");
-    let _ = c.api.update_status_internal(c.now_unix(), kind_info("Workload"), ns, name, part["status"].take());
 }
 
 fn update_wl_status(c: &mut Cluster, wl: Value) {
@@ -246,7 +240,7 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
         };
         let mut w = workload::status_part(&wl);
         if set_condition(&mut w, "Finished", "True", reason, &message, now) {
-            write_wl_status(c, &wl, w);
+            write_workload_status(c, namespace(&wl), name(&wl), w);
             record(c, &job, EventType::Normal, "FinishedWorkload", &format!("Workload '{ns}/{wl_name}' is declared finished"), COMPONENT);
         }
         return;
@@ -277,7 +271,7 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     if let Some((status, reason, message)) = desired.filter(|d| workload::condition_differs(&wl, "PodsReady", d.0, d.1, d.2)) {
         let mut w = workload::status_part(&wl);
         set_condition(&mut w, "PodsReady", status, reason, message, now);
-        write_wl_status(c, &wl, w);
+        write_workload_status(c, namespace(&wl), name(&wl), w);
     }
 
     // Evicted: stop the Job; once no pod of it is active, its quota is given back and the
@@ -294,7 +288,7 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
             let requeued = reason == "Preempted" || reason == "NodeFailures";
             set_condition(&mut w, "Requeued", if requeued { "True" } else { "False" }, &reason, &message, now);
             workload::unset_quota_reservation(&mut w, "PendingEvaluation", &message, now);
-            write_wl_status(c, &stored, w);
+            write_workload_status(c, namespace(&stored), name(&stored), w);
         }
         return;
     }

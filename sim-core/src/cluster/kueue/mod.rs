@@ -385,6 +385,13 @@ fn recheck_pending(c: &mut Cluster, cq: Option<&str>) {
 }
 
 /// A Kueue timer fired.
+/// Writes the status of `part` — a `workload::status_part` the caller changed — as the status
+/// of the Workload `namespace/name` (the server keeps the rest as stored).
+pub(super) fn write_workload_status(c: &mut Cluster, namespace: &str, name: &str, mut part: Value) -> bool {
+    let now = c.now_unix();
+    c.api.update_status_internal(now, crate::api::server::kind_info("Workload"), namespace, name, part["status"].take()).is_ok()
+}
+
 pub fn wake(c: &mut Cluster, what: &str) {
     if let Some(rest) = what.strip_prefix("status ") {
         let mut parts = rest.splitn(3, '/');

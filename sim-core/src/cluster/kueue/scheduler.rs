@@ -12,8 +12,8 @@ use super::info::WorkloadInfo;
 use super::preemption::{can_always_reclaim, get_targets, human_reason, Request, Target};
 use super::snapshot::{Fr, NodeId, Snapshot};
 use super::workload::{self, set_condition, set_condition_without_generation};
-use super::KueueState;
-use crate::api::object::{get, get_str, parse_rfc3339};
+use super::{write_workload_status, KueueState};
+use crate::api::object::{get, get_str, name, namespace, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::cluster::events::{record, EventType};
 use crate::cluster::Cluster;
@@ -452,13 +452,6 @@ fn current(c: &Cluster, wl: &WorkloadInfo) -> Option<Arc<Value>> {
     c.api.get_arc(kind_info("Workload"), &wl.namespace, &wl.name).cloned()
 }
 
-/// Writes the status of `part` (from `workload::status_part`) as the status of Workload `wl`.
-fn write_status(c: &mut Cluster, wl: &Value, mut part: Value) -> bool {
-    let ns = get_str(wl, &["metadata", "namespace"]).unwrap_or("");
-    let name = get_str(wl, &["metadata", "name"]).unwrap_or("");
-    c.api.update_status_internal(c.now_unix(), kind_info("Workload"), ns, name, part["status"].take()).is_ok()
-}
-
 fn priority_note(p: i64) -> String {
     format!("{p} (base: {p}, boost: 0)")
 }
@@ -477,7 +470,7 @@ fn apply(c: &mut Cluster, action: Action) {
                 .unwrap_or(now);
             let mut w = workload::status_part(&before);
             workload::set_quota_reservation(&mut w, &cq, assignments, now);
-            if !write_status(c, &before, w) {
+            if !write_workload_status(c, namespace(&before), name(&before), w) {
                 return;
             }
             c.kueue.queues.admitted(&cq, &wl.key);
@@ -513,7 +506,7 @@ fn apply(c: &mut Cluster, action: Action) {
                 set_condition_without_generation(&mut w, "Preempted", "True", reason, &message, now);
                 set_condition(&mut w, "Evicted", "True", "Preempted", &message, now);
                 workload::count_eviction(&mut w, "Preempted", "");
-                if !write_status(c, &before, w) {
+                if !write_workload_status(c, namespace(&before), name(&before), w) {
                     continue;
                 }
                 let now_ms = c.now_ms();
@@ -581,7 +574,7 @@ fn requeue_and_update(c: &mut Cluster, mut e: Entry, generation: u64) {
         changed = true;
     }
     if changed {
-        write_status(c, before, w);
+        write_workload_status(c, namespace(before), name(before), w);
     }
     record(c, before, EventType::Warning, e.reason, &e.message, COMPONENT);
 }

@@ -71,8 +71,8 @@ fn current(c: &Cluster, key: &Key) -> Option<Value> {
 }
 
 /// Writes the status of `part` (from `current` or `status_part`) as the Workload's status.
-fn write_status(c: &mut Cluster, key: &Key, mut part: Value) -> bool {
-    c.api.update_status_internal(c.now_unix(), kind_info("Workload"), &key.namespace, &key.name, part["status"].take()).is_ok()
+fn write_status(c: &mut Cluster, key: &Key, part: Value) -> bool {
+    super::write_workload_status(c, &key.namespace, &key.name, part)
 }
 
 /// `Requeued` False with this reason.
