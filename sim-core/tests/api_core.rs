@@ -445,6 +445,8 @@ fn a_status_write_given_only_the_status_keeps_the_rest_as_stored() {
     let same = s.update_status_internal(NOW, kind_info("ClusterQueue"), "", "team-a", json!({"pendingWorkloads": 2})).unwrap();
     assert_eq!((s.resource_version(), &*same), (rv, &*after), "an unchanged status is not a write");
     assert!(s.update_status_internal(NOW, kind_info("ClusterQueue"), "", "nope", json!({})).is_err(), "an object that is not there");
+    let err = s.update_status_internal(NOW, kind_info("ResourceFlavor"), "", "default-flavor", json!({})).map(|_| ());
+    assert_eq!(err.map_err(|e| e.code), Err(404), "a kind without a status subresource has none to write");
 }
 
 #[test]
