@@ -252,6 +252,23 @@ fn a_cluster_queue_before_its_flavor_is_inactive_until_the_flavor_exists() {
     assert_eq!(cond(&workload_of(&c, "train-1"), "Admitted").map(|c| c.0), Some("True".into()));
 }
 
+/// A Job deleted (background propagation) takes its Workload with it: the garbage collector
+/// deletes the Workload, and Kueue's Job reconciler lets go of it (removes its
+/// `resource-in-use` finalizer), so it is gone and its quota is free.
+#[test]
+fn a_deleted_jobs_workload_is_released_and_gone() {
+    let mut c = lab_until_step3();
+    apply(&mut c, &job("short-lived", Some(QUEUE_LABEL), 1, "sleep 600"));
+    c.advance(5_000);
+    let wl = workload_of(&c, "short-lived");
+    assert_eq!(cond(&wl, "Admitted").map(|a| a.0), Some("True".into()));
+    let name = wl["metadata"]["name"].as_str().unwrap().to_string();
+    c.api.delete(c.now_unix(), kind_info("Job"), "team-a", "short-lived", &DeleteOptions::default()).unwrap();
+    c.settle();
+    c.advance(60_000);
+    assert!(c.api.get(kind_info("Workload"), "team-a", &name).is_err(), "the Workload is gone");
+}
+
 #[test]
 fn learner_mistakes() {
     let mut c = lab_until_step3();

@@ -24,11 +24,6 @@ fn owner_uid(wl: &Value) -> Option<&str> {
         .and_then(Value::as_str)
 }
 
-fn update_wl_status(c: &mut Cluster, wl: Value) {
-    let ns = get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string();
-    let _ = c.api.update_internal(c.now_unix(), kind_info("Workload"), &ns, wl, true);
-}
-
 fn update_job(c: &mut Cluster, job: Value) -> bool {
     let ns = get_str(&job, &["metadata", "namespace"]).unwrap_or("").to_string();
     c.api.update_internal(c.now_unix(), kind_info("Job"), &ns, job, false).is_ok()
@@ -169,21 +164,21 @@ pub fn sync(c: &mut Cluster) {
 /// A Workload whose owner is gone is marked Finished (`OwnerNotFound`) and released; one being
 /// deleted is released.
 fn finalize_orphan(c: &mut Cluster, key: &Key) {
-    let Some(wl) = c.api.store().get(key).map(|w| Value::clone(w)) else { return };
+    let Some(mut wl) = c.api.store().get(key).cloned() else { return };
     let orphan = owner_uid(&wl).is_some_and(|u| c.api.store().key_of_uid(u).is_none_or(|k| k.kind != "Job"));
     let deleting = get(&wl, &["metadata", "deletionTimestamp"]).is_some();
     if !orphan && !deleting {
         return;
     }
-    let mut w = wl.clone();
+    let mut part = workload::status_part(&wl);
     if !deleting
-        && !is_true(&w, "Finished")
-        && set_condition(&mut w, "Finished", "True", "OwnerNotFound", "The workload's owner no longer exists", c.now_unix())
+        && !is_true(&wl, "Finished")
+        && set_condition(&mut part, "Finished", "True", "OwnerNotFound", "The workload's owner no longer exists", c.now_unix())
     {
-        update_wl_status(c, w.clone());
-        w = c.api.store().get(key).map(|w| Value::clone(w)).unwrap_or(w);
+        write_workload_status(c, &key.namespace, &key.name, part);
+        wl = c.api.store().get(key).cloned().unwrap_or(wl);
     }
-    remove_finalizer(c, &w);
+    remove_finalizer(c, &wl);
 }
 
 fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {

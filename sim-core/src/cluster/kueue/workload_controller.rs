@@ -66,11 +66,11 @@ fn stored(c: &Cluster, key: &Key) -> Option<Arc<Value>> {
 
 /// A copy of the stored Workload's generation and status (`workload::status_part`): what the
 /// writers below change.
-fn current(c: &Cluster, key: &Key) -> Option<Value> {
+fn status_part_of(c: &Cluster, key: &Key) -> Option<Value> {
     c.api.get_arc(kind_info("Workload"), &key.namespace, &key.name).map(|w| status_part(w))
 }
 
-/// Writes the status of `part` (from `current` or `status_part`) as the Workload's status.
+/// Writes the status of `part` (from `status_part_of` or `status_part`) as the Workload's status.
 fn write_status(c: &mut Cluster, key: &Key, part: Value) -> bool {
     super::write_workload_status(c, &key.namespace, &key.name, part)
 }
@@ -84,7 +84,7 @@ fn requeue_disabled_by(wl: &Value, reason: &str) -> bool {
 /// `DeactivatedDueTo<cause>`), the eviction counted in `schedulingStats`, and
 /// `EvictedDueTo<…>` on the workload when it had an admission.
 fn evict(c: &mut Cluster, key: &Key, reason: &str, cause: &str, message: &str, prepare: impl FnOnce(&mut Cluster, &mut Value)) {
-    let Some(mut w) = current(c, key) else { return };
+    let Some(mut w) = status_part_of(c, key) else { return };
     let now = c.now_unix();
     let had_admission = get(&w, &["status", "admission"]).is_some();
     let full = if reason == "Deactivated" && !cause.is_empty() { format!("{reason}DueTo{cause}") } else { reason.to_string() };
@@ -110,7 +110,7 @@ fn forget_deactivation_target(_: &mut Cluster, w: &mut Value) {
 }
 
 fn set_requeued(c: &mut Cluster, key: &Key, reason: &str, message: &str) {
-    let Some(mut w) = current(c, key) else { return };
+    let Some(mut w) = status_part_of(c, key) else { return };
     if set_condition(&mut w, "Requeued", "True", reason, message, c.now_unix()) {
         write_status(c, key, w);
     }
@@ -135,7 +135,7 @@ fn check(c: &mut Cluster, key: &Key) {
             };
             evict(c, key, "Deactivated", &cause, &message, forget_deactivation_target);
         } else if !wl.reserving {
-            let Some(mut w) = current(c, key) else { return };
+            let Some(mut w) = status_part_of(c, key) else { return };
             let mut changed = set_condition(&mut w, "QuotaReserved", "False", "Deactivated", "The workload is deactivated", now);
             changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
             if changed {
@@ -188,7 +188,7 @@ fn check(c: &mut Cluster, key: &Key) {
     if wl.is_pending() {
         let problem = queue_problem(c, &key.namespace, &wl.queue_name).or_else(|| bypassed(c, &wl));
         let Some((reason, message)) = problem else { return };
-        let Some(mut w) = current(c, key) else { return };
+        let Some(mut w) = status_part_of(c, key) else { return };
         let mut changed = set_condition(&mut w, "QuotaReserved", "False", reason, &message, now);
         changed |= set_condition(&mut w, "Admitted", "False", "NoReservation", "The workload has no reservation", now);
         if changed {
