@@ -2,8 +2,8 @@
 //! learner's files and own writes, filtered to what the lab allows) and what it keeps of the
 //! streamed answer. The HTTP streaming itself is `www/bridge.js` (`window.KueueBridge`).
 
-use serde_json::{json, Value};
 use sim_core::cluster::Cluster;
+use sim_core::json::{json, Value};
 use sim_core::lab::{Lab, Text};
 use sim_core::vfs::Vfs;
 use std::collections::BTreeMap;
@@ -64,7 +64,7 @@ impl Run {
 /// The request body: the workdir's files (relative paths) and the learner's allowed writes.
 pub fn request_body(lab: &Lab, fs: &Vfs, cluster: &Cluster) -> (String, usize) {
     let prefix = format!("{}/", lab.workdir.trim_end_matches('/'));
-    let files: serde_json::Map<String, Value> = fs
+    let files: sim_core::json::Map<String, Value> = fs
         .files_under(&lab.workdir)
         .into_iter()
         .filter_map(|(p, c)| p.strip_prefix(&prefix).map(|r| (r.to_string(), Value::String(c.to_string()))))

@@ -6,10 +6,10 @@
 
 use crate::cluster_view::{cluster_queues, newest_events};
 use crate::i18n::Lang;
-use serde_json::Value;
 use sim_core::api::server::kind_info;
 use sim_core::cluster::kueue::metrics::Metrics;
 use sim_core::cluster::Cluster;
+use sim_core::json::Value;
 use yew::prelude::*;
 
 /// Above either size, the pane shows the summary.

@@ -6,13 +6,13 @@
 //! objects a real cluster would show (`c.api`), never from Kueue's private state.
 
 use crate::i18n::Lang;
-use serde_json::Value;
 use sim_core::api::duration::human_duration;
 use sim_core::api::object::{self, condition, parse_rfc3339};
 use sim_core::api::quantity::{Format, Quantity};
 use sim_core::api::server::kind_info;
 use sim_core::api::store::WatchType;
 use sim_core::cluster::Cluster;
+use sim_core::json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use yew::prelude::*;
 
@@ -1135,7 +1135,7 @@ mod tests {
         c.advance(60_000);
         let now = c.now_unix();
         for i in 0..9_000 {
-            let cm = serde_json::json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": format!("cm-{i}")}});
+            let cm = sim_core::json::json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": format!("cm-{i}")}});
             c.api.create(now, kind_info("ConfigMap"), "default", cm, false).unwrap();
         }
         assert!(!c.api.store().has_history_since(0));
@@ -1241,15 +1241,15 @@ mod tests {
 
     #[test]
     fn limits_and_declared_cohorts() {
-        let cq = serde_json::json!({
+        let cq = sim_core::json::json!({
             "metadata": {"name": "x"},
             "spec": {"cohortName": "child", "resourceGroups": [{"flavors": [{"name": "f", "resources": [
                 {"name": "cpu", "nominalQuota": "4", "lendingLimit": "1"}]}]}]},
             "status": {"flavorsReservation": [{"name": "f", "resources": [{"name": "cpu", "total": "500m", "borrowed": "0"}]}]}
         });
         let cohorts = vec![
-            serde_json::json!({"metadata": {"name": "child"}, "spec": {"parentName": "root"}}),
-            serde_json::json!({"metadata": {"name": "root"}, "spec": {"resourceGroups": [{"flavors": [{"name": "f", "resources": [{"name": "cpu", "nominalQuota": "2"}]}]}]}}),
+            sim_core::json::json!({"metadata": {"name": "child"}, "spec": {"parentName": "root"}}),
+            sim_core::json::json!({"metadata": {"name": "root"}, "spec": {"resourceGroups": [{"flavors": [{"name": "f", "resources": [{"name": "cpu", "nominalQuota": "2"}]}]}]}}),
         ];
         let cqs = vec![cq];
         let m = QuotaModel::new(&cqs, &cohorts);
@@ -1262,8 +1262,8 @@ mod tests {
         assert_eq!(qty("memory", 4 * 1024 * 1024 * 1024 * 1_000_000_000), "4Gi");
         // A cycle of parents does not loop.
         let cyc = vec![
-            serde_json::json!({"metadata": {"name": "a"}, "spec": {"parentName": "b"}}),
-            serde_json::json!({"metadata": {"name": "b"}, "spec": {"parentName": "a"}}),
+            sim_core::json::json!({"metadata": {"name": "a"}, "spec": {"parentName": "b"}}),
+            sim_core::json::json!({"metadata": {"name": "b"}, "spec": {"parentName": "a"}}),
         ];
         let none: Vec<Value> = Vec::new();
         let m = QuotaModel::new(&none, &cyc);

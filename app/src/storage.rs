@@ -205,7 +205,7 @@ pub struct Snapshot {
     pub format: String,
     pub version: u32,
     pub saved: Saved,
-    pub cluster: serde_json::Value,
+    pub cluster: sim_core::json::Value,
 }
 
 pub const SNAPSHOT_FORMAT: &str = "kueue-lab-state";
@@ -457,9 +457,9 @@ const SHARE_V2: &str = "v2.";
 /// The scrollback lines a link carries (an exported file keeps all that is saved).
 const SHARE_SCROLLBACK: usize = 60;
 
-fn objects_of(cluster: &Cluster) -> Vec<serde_json::Value> {
-    let value = serde_json::to_value(cluster).unwrap_or_default();
-    value.pointer("/api/objects").and_then(serde_json::Value::as_array).cloned().unwrap_or_default()
+fn objects_of(cluster: &Cluster) -> Vec<sim_core::json::Value> {
+    let value = sim_core::json::to_value(cluster).unwrap_or_default();
+    value.pointer("/api/objects").and_then(sim_core::json::Value::as_array).cloned().unwrap_or_default()
 }
 
 /// A link's fragment in the short form: the snapshot with every object that is unchanged from the
@@ -472,9 +472,9 @@ pub fn to_share_fragment(saved: &Saved, cluster: &Cluster, base: &Cluster) -> St
     saved.scrollback.drain(..cut);
     let base_objects = objects_of(base);
     let index: std::collections::HashMap<String, usize> = base_objects.iter().enumerate().map(|(i, o)| (o.to_string(), i)).collect();
-    let mut cluster_value = serde_json::to_value(cluster).unwrap_or_default();
+    let mut cluster_value = sim_core::json::to_value(cluster).unwrap_or_default();
     let mut kept = Vec::new();
-    if let Some(objects) = cluster_value.pointer_mut("/api/objects").and_then(serde_json::Value::as_array_mut) {
+    if let Some(objects) = cluster_value.pointer_mut("/api/objects").and_then(sim_core::json::Value::as_array_mut) {
         objects.retain(|o| match index.get(&o.to_string()) {
             Some(&i) => {
                 kept.push(i);
@@ -483,8 +483,8 @@ pub fn to_share_fragment(saved: &Saved, cluster: &Cluster, base: &Cluster) -> St
             None => true,
         });
     }
-    let base_text = serde_json::Value::Array(base_objects).to_string();
-    let doc = serde_json::json!({
+    let base_text = sim_core::json::Value::Array(base_objects).to_string();
+    let doc = sim_core::json::json!({
         "format": SNAPSHOT_FORMAT,
         "version": 2,
         "saved": saved,
@@ -512,20 +512,20 @@ pub fn from_url_fragment(fragment: &str, base_for: impl Fn(&str) -> Option<Clust
     if !short {
         return Ok(text);
     }
-    let mut doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let lab = doc.pointer("/saved/lab/id").and_then(serde_json::Value::as_str).unwrap_or("").to_string();
+    let mut doc: sim_core::json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let lab = doc.pointer("/saved/lab/id").and_then(sim_core::json::Value::as_str).unwrap_or("").to_string();
     let base = base_for(&lab).ok_or_else(|| format!("이 앱에 없는 실습입니다 / no such lab here: {lab}"))?;
     let base_objects = objects_of(&base);
-    let base_text = serde_json::Value::Array(base_objects.clone()).to_string();
-    if doc.pointer("/base/fingerprint").and_then(serde_json::Value::as_str) != Some(persist::fingerprint(&base_text).as_str()) {
+    let base_text = sim_core::json::Value::Array(base_objects.clone()).to_string();
+    if doc.pointer("/base/fingerprint").and_then(sim_core::json::Value::as_str) != Some(persist::fingerprint(&base_text).as_str()) {
         return Err("다른 버전의 앱이 만든 링크입니다 (시작 클러스터가 다릅니다) / the link was made by another version of the app (its starting cluster differs)".to_string());
     }
     let kept: Vec<usize> = doc
         .pointer("/base/kept")
-        .and_then(serde_json::Value::as_array)
+        .and_then(sim_core::json::Value::as_array)
         .map(|a| a.iter().filter_map(|v| v.as_u64()).map(|v| v as usize).collect())
         .unwrap_or_default();
-    let objects = doc.pointer_mut("/cluster/api/objects").and_then(serde_json::Value::as_array_mut).ok_or("no objects in the link")?;
+    let objects = doc.pointer_mut("/cluster/api/objects").and_then(sim_core::json::Value::as_array_mut).ok_or("no objects in the link")?;
     for i in kept {
         objects.push(base_objects.get(i).cloned().ok_or("the link names an object the starting cluster lacks")?);
     }
@@ -554,7 +554,7 @@ pub fn write_snapshot(saved: &Saved, cluster: &Cluster) -> String {
         format: SNAPSHOT_FORMAT.to_string(),
         version: 1,
         saved: saved.clone(),
-        cluster: serde_json::to_value(cluster).unwrap_or_default(),
+        cluster: sim_core::json::to_value(cluster).unwrap_or_default(),
     };
     serde_json::to_string(&snap).unwrap_or_default()
 }

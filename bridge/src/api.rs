@@ -12,12 +12,12 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use serde_json::{json, Value};
 use sim_core::api::rest::{self, Request as RestRequest};
 use sim_core::api::server::WatchType;
 use sim_core::api::status::Status;
 use sim_core::api::table;
 use sim_core::cluster::kueue::visibility;
+use sim_core::json::{json, Value};
 use sim_core::lab::Lab;
 use sim_core::session::{shell_with, Session};
 use std::net::SocketAddr;
@@ -187,7 +187,7 @@ async fn handle(
     if path == "/kueue-lab/v1/files" && st.control && method == Method::GET {
         // The control shell's files under a directory: path → content.
         let dir = param("dir").unwrap_or_else(|| "/root".into());
-        let files: serde_json::Map<String, Value> = st.sim.with(move |sim| {
+        let files: sim_core::json::Map<String, Value> = st.sim.with(move |sim| {
             let fs = &sim.session.shell.state.fs;
             fs.files_under(&dir).into_iter().map(|(p, c)| (p.to_string(), Value::String(c.to_string()))).collect()
         });

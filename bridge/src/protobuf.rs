@@ -5,7 +5,7 @@
 //! can set are mapped; anything else in the message is ignored, and a kind not listed here is
 //! refused with a clear error. Bad input returns an error, never panics.
 
-use serde_json::{json, Map, Value};
+use sim_core::json::{json, Map, Value};
 
 const MAGIC: &[u8] = b"k8s\0";
 

@@ -19,9 +19,9 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use kube::api::{Api, DeleteParams, DynamicObject, Patch, PatchParams, PostParams};
 use kube::Client;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use sim_core::api::registry::{KindInfo, SERVED};
 use sim_core::cluster::audit::{LearnerWrite, TimedWrite};
+use sim_core::json::{json, Value};
 use sim_core::lab::progress::judge;
 use sim_core::lab::{Lab, Text};
 use std::collections::BTreeMap;
@@ -286,7 +286,7 @@ async fn write_once(client: &Client, w: &LearnerWrite, dry: bool) -> Result<Stri
     let patch_params = PatchParams { dry_run: dry, ..Default::default() };
     match w {
         LearnerWrite::Apply { object } => {
-            let obj: DynamicObject = serde_json::from_value(object.clone()).map_err(kube::Error::SerdeError)?;
+            let obj: DynamicObject = sim_core::json::from_value(object.clone()).map_err(kube::Error::SerdeError)?;
             match api.create(&pp, &obj).await {
                 Ok(_) => Ok(format!("{}/{name} created", k.qualified_singular())),
                 Err(e) if is_conflict(&e) => {
@@ -299,7 +299,7 @@ async fn write_once(client: &Client, w: &LearnerWrite, dry: bool) -> Result<Stri
         LearnerWrite::Patch { patch_type, patch, .. } => {
             let p = match patch_type.as_str() {
                 "json" => {
-                    Patch::Json::<Value>(serde_json::from_value::<json_patch::Patch>(patch.clone()).map_err(kube::Error::SerdeError)?)
+                    Patch::Json::<Value>(sim_core::json::from_value::<json_patch::Patch>(patch.clone()).map_err(kube::Error::SerdeError)?)
                 }
                 "strategic" => Patch::Strategic(patch.clone()),
                 _ => Patch::Merge(patch.clone()),

@@ -65,7 +65,7 @@ pub async fn gather(client: &Client, lab: &Lab) -> Result<Snapshot, Unreachable>
         let Some(k) = SERVED.iter().find(|k| k.kind == kind) else { continue };
         let api: Api<DynamicObject> = Api::all_with(client.clone(), &api_resource(k));
         let list = api.list(&ListParams::default()).await.map_err(|e| Unreachable(format!("listing {}: {e}", k.qualified_plural())))?;
-        let items = list.items.into_iter().filter_map(|o| serde_json::to_value(o).ok()).collect();
+        let items = list.items.into_iter().filter_map(|o| sim_core::json::to_value(o).ok()).collect();
         snap.objects.insert(kind, items);
     }
     Ok(snap)

@@ -4,7 +4,7 @@
 //! cluster, too many requests — gets its status and message, and nothing is written.
 
 use common::{request, spawn, Proc};
-use serde_json::{json, Value};
+use sim_core::json::{json, Value};
 use sim_core::lab::Lab;
 use sim_core::session::lab_session;
 use sim_core::transcript;
@@ -60,14 +60,14 @@ fn control(api: &Proc, line: &str) -> Value {
 fn learner_work(lab: &Lab) -> (Value, Value) {
     let (mut sh, mut cluster) = lab_session(lab, 2026);
     transcript::run(&mut sh, &mut cluster, &lab.solution, 1000);
-    let files: serde_json::Map<String, Value> = sh
+    let files: sim_core::json::Map<String, Value> = sh
         .state
         .fs
         .files_under(&lab.workdir)
         .into_iter()
         .map(|(p, c)| (p.strip_prefix(&format!("{}/", lab.workdir)).unwrap().to_string(), Value::String(c.to_string())))
         .collect();
-    (Value::Object(files), serde_json::to_value(&cluster.learner_writes).unwrap())
+    (Value::Object(files), sim_core::json::to_value(&cluster.learner_writes).unwrap())
 }
 
 fn events(body: &str) -> Vec<Value> {

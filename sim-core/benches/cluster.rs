@@ -12,10 +12,10 @@
 //!
 //! Prints wall time per case (and peak RSS where /proc is available).
 
-use serde_json::{json, Value};
 use sim_core::api::server::kind_info;
 use sim_core::bench::{job, lab_cluster};
 use sim_core::cluster::{Cluster, ClusterShape, NodeShape};
+use sim_core::json::{json, Value};
 use std::time::Instant;
 
 /// The allocator the native binary (`kueue-lab`) uses, so the figures are what it gets; counting

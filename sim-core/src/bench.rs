@@ -4,7 +4,7 @@
 
 use crate::api::server::kind_info;
 use crate::cluster::Cluster;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 /// A Job asking for `gpus` GPUs through the LocalQueue `queue` in `ns`.
 pub fn job(name: &str, ns: &str, queue: &str, gpus: u32) -> Value {

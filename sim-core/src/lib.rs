@@ -11,6 +11,7 @@ pub mod bench;
 pub mod clock;
 pub mod cluster;
 pub mod jq;
+pub mod json;
 pub mod korean;
 pub mod kubectl;
 pub mod lab;

@@ -2,11 +2,11 @@
 //! learner meets. Expected objects and messages come from shared/reference (kubectl.md §2, §6, §9;
 //! kueue.md §1, §4, §5).
 
-use serde_json::{json, Value};
 use sim_core::api::registry::{kind_for, resolve, Resolved};
 use sim_core::api::selector::{FieldSelector, LabelSelector};
 use sim_core::api::server::{kind_info, ApiServer, DeleteOptions, Propagation};
 use sim_core::clock::LAB_EPOCH_UNIX;
+use sim_core::json::{json, Value};
 
 const NOW: i64 = LAB_EPOCH_UNIX + 300;
 

@@ -2,10 +2,10 @@
 //! delete, for any served kind. Documents mix arbitrary JSON with the shapes of real manifests.
 
 use proptest::prelude::*;
-use serde_json::{json, Map, Value};
 use sim_core::api::registry::SERVED;
 use sim_core::api::server::DeleteOptions;
 use sim_core::clock::LAB_EPOCH_UNIX;
+use sim_core::json::{json, Map, Value};
 
 fn leaf() -> impl Strategy<Value = Value> {
     prop_oneof![

@@ -7,9 +7,9 @@
 
 use k8s_openapi::api::{batch::v1::Job, core::v1 as core, scheduling::v1::PriorityClass};
 use serde::{de::DeserializeOwned, Serialize};
-use serde_json::{Map, Value};
 use sim_core::api::go_json;
 use sim_core::api::server::kind_info;
+use sim_core::json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -19,7 +19,7 @@ const GENERATED: &str = "src/api/builtin_types.rs";
 fn roots(g: &mut schemars::SchemaGenerator) -> Vec<String> {
     let mut names = Vec::new();
     let mut add = |s: schemars::Schema| {
-        let r = s.as_object().and_then(|o| o.get("$ref")).and_then(Value::as_str).expect("a $ref").to_string();
+        let r = s.as_object().and_then(|o| o.get("$ref")).and_then(serde_json::Value::as_str).expect("a $ref").to_string();
         names.push(r.trim_start_matches("#/$defs/").to_string());
     };
     add(g.subschema_for::<Job>());
@@ -92,7 +92,7 @@ fn ty(s: &Value, defs: &Map<String, Value>, structs: &mut BTreeSet<String>) -> S
 fn generate() -> String {
     let mut g = schemars::SchemaGenerator::default();
     let roots = roots(&mut g);
-    let defs = g.definitions().clone();
+    let Value::Object(defs) = Value::from(serde_json::Value::Object(g.definitions().clone())) else { unreachable!() };
     let mut pending: BTreeSet<String> = roots.iter().cloned().collect();
     let mut done = BTreeMap::new();
     while let Some(def) = pending.pop_first() {
@@ -165,8 +165,8 @@ fn quantities_as_strings(v: &mut Value, in_quantity_map: bool) {
 }
 
 fn typed<T: DeserializeOwned + Serialize>(obj: &Value) -> Option<Value> {
-    let t: T = serde_json::from_value(obj.clone()).ok()?;
-    Some(serde_json::to_value(t).expect("serialises"))
+    let t: T = sim_core::json::from_value(obj.clone()).ok()?;
+    Some(sim_core::json::to_value(t).expect("serialises"))
 }
 
 fn old_decode(kind: &str, obj: &Value) -> Option<Value> {
@@ -261,7 +261,7 @@ fn mutations(v: &Value) -> Vec<Value> {
         Value::Bool(true),
         Value::Object(Map::new()),
         Value::Array(vec![Value::from(1)]),
-        serde_json::json!({"unknownField": 1}),
+        sim_core::json::json!({"unknownField": 1}),
     ];
     let mut paths = Vec::new();
     fn collect(v: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {

@@ -1,8 +1,8 @@
 //! The lab checks' look-up of Events about an object goes through the store's index; it must
 //! find what a look at every Event finds.
 
-use serde_json::Value;
 use sim_core::api::server::{kind_info, DeleteOptions};
+use sim_core::json::Value;
 use sim_core::lab::view::{ClusterView, SimView, Snapshot};
 
 /// The store's index of Events finds what a look at every Event finds, in the same order,

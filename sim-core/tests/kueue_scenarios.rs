@@ -3,14 +3,14 @@
 //! Kueue: the case's objects are created through the API server, the cluster settles, and the
 //! admitted, preempted and pending workloads are read back from the Workload objects.
 
-use serde_json::{json, Value};
 use sim_core::api::server::kind_info;
 use sim_core::cluster::kueue::preemption::{FairSharingConfig, Strategy};
 use sim_core::cluster::Cluster;
+use sim_core::json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 fn y2j(v: &serde_norway::Value) -> Value {
-    serde_json::to_value(v).expect("YAML is JSON-compatible")
+    sim_core::json::to_value(v).expect("YAML is JSON-compatible")
 }
 
 fn s(v: &Value, k: &str) -> String {
@@ -158,7 +158,7 @@ fn setup(case: &Value) -> Run {
             .flatten()
             .map(|ps| {
                 let count = ps.get("count").and_then(Value::as_i64).unwrap_or(1);
-                let usage: serde_json::Map<String, Value> = ps
+                let usage: sim_core::json::Map<String, Value> = ps
                     .get("requests")
                     .and_then(Value::as_object)
                     .into_iter()

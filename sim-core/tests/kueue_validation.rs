@@ -9,11 +9,11 @@
 //! (skipped, with a `<nil>` cause, after a missing/unsupported/too long/too many/mistyped value)
 //! → validating webhooks.
 
-use serde_json::{json, Value};
 use sim_core::api::registry::kind_for;
 use sim_core::api::server::{kind_info, ApiServer};
 use sim_core::api::status::Status;
 use sim_core::clock::LAB_EPOCH_UNIX;
+use sim_core::json::{json, Value};
 
 const NOW: i64 = LAB_EPOCH_UNIX + 300;
 const DNS_PATTERN: &str = r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$";

@@ -1,11 +1,11 @@
 //! The whole lab replayed through the API core and the controllers (no kubectl yet), asserting
 //! after each step what `shared/reference/kueue.md` §1 and §16 describe.
 
-use serde_json::{json, Value};
 use sim_core::api::object::get_str;
 use sim_core::api::registry::kind_for;
 use sim_core::api::server::{kind_info, DeleteOptions};
 use sim_core::cluster::Cluster;
+use sim_core::json::{json, Value};
 use sim_core::kubectl::apply::ApplyOutcome;
 
 fn yaml(s: &str) -> Value {

@@ -2,10 +2,10 @@
 //! base plus a journal of entries (`cluster::persist`) restores to what the live cluster would,
 //! after random commands, the watch log's compaction, folds, skipped saves and two tabs writing.
 
-use serde_json::json;
 use sim_core::api::server::kind_info;
 use sim_core::cluster::persist::{self, Saver, Target, Write};
 use sim_core::cluster::Cluster;
+use sim_core::json::json;
 use sim_core::lab::Lab;
 use sim_core::rand::SimRng;
 use sim_core::session::lab_session;
@@ -335,7 +335,7 @@ fn measure() {
     let mut copies = 0;
     for _ in 0..10 {
         let api = c.api.clone();
-        let objects: Vec<serde_json::Value> = api.store().values().map(|o| serde_json::Value::clone(o)).collect();
+        let objects: Vec<sim_core::json::Value> = api.store().values().map(|o| sim_core::json::Value::clone(o)).collect();
         copies = objects.len();
     }
     let clone_ms = t.elapsed().as_secs_f64() * 100.0;

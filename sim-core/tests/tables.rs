@@ -1,10 +1,10 @@
 //! Server-side tables rendered as kubectl prints them, held against the reference's Verified
 //! outputs (`shared/reference/kubectl.md` §3.2, §10; `k3s.md` §9, `kueue.md` §3).
 
-use serde_json::{json, Value};
 use sim_core::api::server::{kind_info, ApiServer};
 use sim_core::api::table::table;
 use sim_core::clock::LAB_EPOCH_UNIX;
+use sim_core::json::{json, Value};
 use sim_core::kubectl::table_printer::{print_table, PrintOptions};
 
 const NOW: i64 = LAB_EPOCH_UNIX + 4 * 3600;
@@ -19,7 +19,7 @@ fn ts(unix: i64) -> String {
 
 fn render(s: &ApiServer, kind: &str, ns: Option<&str>, opts: &PrintOptions) -> String {
     let k = kind_info(kind);
-    let objs: Vec<&serde_json::Value> =
+    let objs: Vec<&sim_core::json::Value> =
         s.list_shared(k, ns, &Default::default(), &Default::default()).unwrap().into_iter().map(|o| &**o).collect();
     print_table(&table(k, &objs, NOW, s.resource_version()), opts)
 }

@@ -2,7 +2,7 @@
 //! client (with chunked bodies), the `--control` endpoint, and a kubeconfig nothing answers.
 #![allow(dead_code)]
 
-use serde_json::Value;
+use sim_core::json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@ use super::quantity::Quantity;
 use super::registry::KindInfo;
 use super::status::{Cause, Status};
 use super::validation::{self, ListType, Pattern, Schema, Str};
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 pub const QUEUE_NAME_LABEL: &str = "kueue.x-k8s.io/queue-name";
 pub const RESOURCE_IN_USE_FINALIZER: &str = "kueue.x-k8s.io/resource-in-use";
@@ -96,7 +96,7 @@ fn default_job(obj: &mut Value, uid: &str) {
 }
 
 /// Pod spec defaults (`pkg/apis/core/v1/defaults.go`) as they appear in a Job's template.
-pub fn default_pod_spec(spec: &mut serde_json::Map<String, Value>) {
+pub fn default_pod_spec(spec: &mut crate::json::Map<String, Value>) {
     spec.entry("dnsPolicy").or_insert(json!("ClusterFirst"));
     spec.entry("schedulerName").or_insert(json!("default-scheduler"));
     spec.entry("securityContext").or_insert(json!({}));
@@ -283,7 +283,7 @@ fn cluster_queue_crd_defaults(obj: &mut Value) {
 }
 
 /// `fairSharing.weight` defaults to the integer 1 when `fairSharing` is given.
-fn default_fair_sharing_weight(spec: &mut serde_json::Map<String, Value>) {
+fn default_fair_sharing_weight(spec: &mut crate::json::Map<String, Value>) {
     if let Some(fs) = spec.get_mut("fairSharing").and_then(Value::as_object_mut) {
         fs.entry("weight").or_insert(json!(1));
     }
@@ -1349,12 +1349,12 @@ fn cluster_queue_webhook(obj: &Value) -> Vec<Cause> {
 
 /// `ClusterQueuePreemption` as `encoding/json` writes it (fields in Go order, empty ones omitted).
 fn preemption_json(p: &Value) -> String {
-    let mut out = serde_json::Map::new();
+    let mut out = crate::json::Map::new();
     if let Some(v) = p.get("reclaimWithinCohort").filter(|v| v.as_str() != Some("")) {
         out.insert("reclaimWithinCohort".into(), v.clone());
     }
     if let Some(b) = p.get("borrowWithinCohort") {
-        let mut bw = serde_json::Map::new();
+        let mut bw = crate::json::Map::new();
         for k in ["policy", "maxPriorityThreshold"] {
             if let Some(v) = b.get(k) {
                 bw.insert(k.into(), v.clone());

@@ -6,8 +6,8 @@
 //! replayed on a real cluster (the bridge's replay mode), where the real controllers redo the rest.
 
 use crate::api::object::Pointer;
+use crate::json::Value;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// A learner's write and when it was made (virtual ms since boot), so that a replay can keep the
 /// learner's pauses: a Job deleted five seconds after it was created must have had its five

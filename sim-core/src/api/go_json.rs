@@ -10,7 +10,7 @@
 //! timestamps are printed in UTC.
 
 use super::go_time;
-use serde_json::{Map, Number, Value};
+use crate::json::{Map, Number, Value};
 
 /// A Go type as the decoder sees it.
 #[derive(Debug)]
@@ -377,7 +377,7 @@ fn check_base64(s: &str) -> Result<(), usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json::json;
 
     static CONTAINER_PORT: Struct = Struct {
         name: "v1.ContainerPort",

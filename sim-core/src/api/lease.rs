@@ -5,7 +5,7 @@
 
 use super::object::{get_str, parse_time};
 use super::server::{kind_info, ApiServer};
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 /// The kubelet renews its node lease every 10 s.
 pub const LEASE_RENEW_SECONDS: i64 = 10;

@@ -1,8 +1,8 @@
-//! Helpers over unstructured objects (`serde_json::Value`), the form the store keeps every
+//! Helpers over unstructured objects (`crate::json::Value`), the form the store keeps every
 //! object in — as the apiserver does for custom resources.
 
 use crate::clock::civil_from_unix;
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 use std::collections::BTreeMap;
 
 /// JSON Pointer lookups (`obj.at("/status/conditions")`) as `Value::pointer` answers them, without
@@ -150,7 +150,7 @@ mod tests {
     /// `at` answers every path as `Value::pointer` does, escapes, indexes and misses included.
     #[test]
     fn at_is_value_pointer() {
-        let mut v = serde_json::json!({
+        let mut v = crate::json::json!({
             "a": {"b": [10, {"c": "x"}], "": {"": 1}, "k/l": 2, "m~n": 3, "0": "zero"},
             "list": [[1, 2], []],
         });
@@ -184,7 +184,7 @@ mod tests {
             let expected = v.clone().pointer_mut(p).map(|x| x.clone());
             assert_eq!(v.at_mut(p).map(|x| x.clone()), expected, "{p} (mut)");
         }
-        *v.at_mut("/a/b/1/c").unwrap() = serde_json::json!("y");
+        *v.at_mut("/a/b/1/c").unwrap() = crate::json::json!("y");
         assert_eq!(v["a"]["b"][1]["c"], "y");
     }
 }

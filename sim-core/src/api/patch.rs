@@ -3,12 +3,11 @@
 //! `$deleteFromPrimitiveList`, `$retainKeys`). kubectl's client-side apply (the three-way merge)
 //! is the client's: `kubectl/apply.rs`.
 
-use crate::api::object::Pointer;
+use crate::json::{self, Map, Value};
 use json_patch::jsonptr::PointerBuf;
 use json_patch::{
     AddOperation, CopyOperation, MoveOperation, PatchErrorKind, PatchOperation, RemoveOperation, ReplaceOperation, TestOperation,
 };
-use serde_json::{Map, Value};
 
 /// How a list field merges under a strategic merge patch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +41,9 @@ pub fn list_strategy(field: &str) -> ListStrategy {
 /// RFC 7386 (the `json-patch` crate's `merge`): `null` deletes, objects merge, everything else
 /// replaces.
 pub fn merge_patch(target: &mut Value, patch: &Value) {
-    json_patch::merge(target, patch);
+    let mut doc = json::to_serde(target.take());
+    json_patch::merge(&mut doc, &json::to_serde(patch.clone()));
+    *target = doc.into();
 }
 
 /// A JSON pointer's tokens, unescaped (`~1` → `/`, then `~0` → `~`), as the apiserver's json-patch
@@ -64,12 +65,12 @@ fn pointer(path: &str) -> Result<PointerBuf, String> {
 /// unchanged on error.
 pub fn json_patch(doc: &Value, patch: &Value) -> Result<Value, String> {
     let Some(ops) = patch.as_array() else { return Err("json: cannot unmarshal object into Go value of type jsonpatch.Patch".into()) };
-    let mut out = doc.clone();
+    let mut out = json::to_serde(doc.clone());
     for op in ops {
         let kind = op.get("op").and_then(Value::as_str).unwrap_or("");
         let path = op.get("path").and_then(Value::as_str).unwrap_or("");
         let from = op.get("from").and_then(Value::as_str).unwrap_or("");
-        let value = || op.get("value").cloned().unwrap_or(Value::Null);
+        let value = || json::to_serde(op.get("value").cloned().unwrap_or(Value::Null));
         let missing = |p: &str| format!("{kind} operation does not apply: doc is missing path: {p:?}: missing value");
         let test_failed = || format!("testing value {path} failed: test failed");
         let operation = match kind {
@@ -99,9 +100,9 @@ pub fn json_patch(doc: &Value, patch: &Value) -> Result<Value, String> {
                     return Err(test_failed());
                 };
                 match op.get("value") {
-                    Some(v) => PatchOperation::Test(TestOperation { path: ptr, value: v.clone() }),
+                    Some(v) => PatchOperation::Test(TestOperation { path: ptr, value: json::to_serde(v.clone()) }),
                     // No value: the test holds where nothing is.
-                    None if out.at(ptr.as_str()).is_none() => continue,
+                    None if out.pointer(ptr.as_str()).is_none() => continue,
                     None => return Err(test_failed()),
                 }
             }
@@ -117,7 +118,7 @@ pub fn json_patch(doc: &Value, patch: &Value) -> Result<Value, String> {
             _ => missing(path),
         })?;
     }
-    Ok(out)
+    Ok(out.into())
 }
 
 pub fn key_of<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
@@ -227,7 +228,7 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json::json;
 
     #[test]
     fn merge_patch_rfc7386() {

@@ -4,7 +4,7 @@
 
 use crate::api::object::get;
 use crate::api::quantity::Quantity;
-use serde_json::Value;
+use crate::json::Value;
 use std::collections::BTreeMap;
 
 /// Resource totals keyed by name; like `ResourceList.Add`, a sum keeps the format of its first term.

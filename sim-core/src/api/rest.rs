@@ -9,7 +9,7 @@ use super::selector::{FieldSelector, LabelSelector};
 use super::server::{ApiServer, DeleteOptions, PatchType, Propagation};
 use super::status::Status;
 use super::table::table;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -190,7 +190,7 @@ fn gv_path(group: &str, version: &str) -> String {
 pub fn openapi_v3(path: &str) -> Option<Value> {
     let path = path.split('?').next().unwrap_or(path).trim_end_matches('/');
     if path == "/openapi/v3" {
-        let mut paths = serde_json::Map::new();
+        let mut paths = crate::json::Map::new();
         for k in SERVED {
             let gv = gv_path(k.group, k.version);
             paths.insert(gv.clone(), json!({"serverRelativeURL": format!("/openapi/v3/{gv}?hash=kueue-lab-{}", k.version)}));
@@ -202,7 +202,7 @@ pub fn openapi_v3(path: &str) -> Option<Value> {
     if kinds.is_empty() {
         return None;
     }
-    let mut paths = serde_json::Map::new();
+    let mut paths = crate::json::Map::new();
     for k in kinds {
         let scope = if k.namespaced { "namespaces/{namespace}/" } else { "" };
         let op = json!({

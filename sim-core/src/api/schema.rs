@@ -8,7 +8,7 @@ use super::builtin_types as bt;
 use super::go_json::{self, Struct};
 use super::kueue_types as kt;
 use super::registry::KindInfo;
-use serde_json::Value;
+use crate::json::Value;
 
 /// `?fieldValidation=` (kubectl 1.32 sends `Strict` by default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -67,7 +67,7 @@ pub fn decode_body(kind: &KindInfo, obj: &Value, validation: FieldValidation) ->
 mod tests {
     use super::*;
     use crate::api::server::kind_info;
-    use serde_json::json;
+    use crate::json::json;
 
     #[test]
     fn unknown_fields_are_found_with_their_paths() {

@@ -86,8 +86,8 @@ fn set_values(rest: &str) -> Option<BTreeSet<String>> {
 /// Whether `labels` match a `metav1.LabelSelector` object (`matchLabels`, `matchExpressions`), as
 /// `LabelSelectorAsSelector` reads it; one that does not convert (an unknown operator) matches
 /// nothing.
-pub fn object_matches(selector: &serde_json::Value, labels: &BTreeMap<String, String>) -> bool {
-    let Ok(typed) = serde_json::from_value::<k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector>(selector.clone()) else {
+pub fn object_matches(selector: &crate::json::Value, labels: &BTreeMap<String, String>) -> bool {
+    let Ok(typed) = crate::json::from_value::<k8s_openapi::apimachinery::pkg::apis::meta::v1::LabelSelector>(selector.clone()) else {
         return false;
     };
     Selector::try_from(typed).is_ok_and(|s| s.matches(labels))
@@ -151,13 +151,13 @@ mod tests {
     #[test]
     fn selector_objects() {
         let l: BTreeMap<String, String> = [("team".to_string(), "a".to_string())].into();
-        let m = |v: serde_json::Value| object_matches(&v, &l);
-        assert!(m(serde_json::json!({})));
-        assert!(m(serde_json::json!({"matchLabels": {"team": "a"}})));
-        assert!(!m(serde_json::json!({"matchLabels": {"team": "b"}})));
-        assert!(m(serde_json::json!({"matchExpressions": [{"key": "team", "operator": "In", "values": ["a", "b"]}]})));
-        assert!(m(serde_json::json!({"matchExpressions": [{"key": "tier", "operator": "DoesNotExist"}]})));
-        assert!(!m(serde_json::json!({"matchExpressions": [{"key": "team", "operator": "NotIn", "values": ["a"]}]})));
-        assert!(!m(serde_json::json!({"matchExpressions": [{"key": "team", "operator": "Sideways"}]})));
+        let m = |v: crate::json::Value| object_matches(&v, &l);
+        assert!(m(crate::json::json!({})));
+        assert!(m(crate::json::json!({"matchLabels": {"team": "a"}})));
+        assert!(!m(crate::json::json!({"matchLabels": {"team": "b"}})));
+        assert!(m(crate::json::json!({"matchExpressions": [{"key": "team", "operator": "In", "values": ["a", "b"]}]})));
+        assert!(m(crate::json::json!({"matchExpressions": [{"key": "tier", "operator": "DoesNotExist"}]})));
+        assert!(!m(crate::json::json!({"matchExpressions": [{"key": "team", "operator": "NotIn", "values": ["a"]}]})));
+        assert!(!m(crate::json::json!({"matchExpressions": [{"key": "team", "operator": "Sideways"}]})));
     }
 }

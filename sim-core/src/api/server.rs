@@ -13,8 +13,8 @@ use super::status::Status;
 use super::store::Store;
 pub use super::store::{Key, WatchEvent, WatchType};
 use crate::api::object::Pointer;
+use crate::json::{json, Map, Value};
 use crate::rand::SimRng;
-use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -1,7 +1,7 @@
 //! API errors in the shape kube-apiserver returns (`metav1.Status`), with the exact messages of
 //! `apimachinery/pkg/api/errors` and `field.Error` (`shared/reference/kubectl.md` §1.2, §2.3).
 
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 use std::fmt;
 
 /// One `field.Error`, already rendered (`spec.x: Invalid value: "y": detail`).
@@ -120,7 +120,7 @@ impl Status {
 
     /// The `metav1.Status` object.
     pub fn to_json(&self) -> Value {
-        let mut details = serde_json::Map::new();
+        let mut details = crate::json::Map::new();
         if !self.details.name.is_empty() {
             details.insert("name".into(), json!(self.details.name));
         }

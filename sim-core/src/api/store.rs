@@ -7,7 +7,7 @@
 
 use super::object;
 use crate::api::object::Pointer;
-use serde_json::Value;
+use crate::json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 

@@ -6,7 +6,7 @@ use super::duration::human_duration;
 use super::object::{get, get_str, parse_rfc3339};
 
 use super::registry::{ColumnType, KindInfo};
-use serde_json::{json, Map, Value};
+use crate::json::{json, Map, Value};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Column {

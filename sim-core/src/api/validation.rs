@@ -8,7 +8,7 @@
 //! 0.36, whose `api/validate/content` package (`IsLabelKey`, `IsLabelValue`) says "bytes".
 
 use super::status::Cause;
-use serde_json::Value;
+use crate::json::Value;
 
 const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 
@@ -426,7 +426,7 @@ pub fn list_sets_and_maps(schema: &Schema, v: &Value, path: &str, out: &mut Vec<
                     }
                 }
                 ListType::Map(keys) => {
-                    let key_of = |x: &Value| -> Option<serde_json::Map<String, Value>> {
+                    let key_of = |x: &Value| -> Option<crate::json::Map<String, Value>> {
                         let m = x.as_object()?;
                         Some(keys.iter().filter_map(|k| m.get(*k).map(|v| (k.to_string(), v.clone()))).collect())
                     };
@@ -474,7 +474,7 @@ pub fn cel(path: &str, schema_type: &str, message: &str) -> Cause {
 }
 
 /// Validates `metadata.name` (label rules for namespaces, subdomain rules otherwise) and labels.
-pub fn object_meta(meta: &serde_json::Value, name_is_label: bool) -> Vec<Cause> {
+pub fn object_meta(meta: &crate::json::Value, name_is_label: bool) -> Vec<Cause> {
     let mut causes = Vec::new();
     let name = meta.get("name").and_then(|v| v.as_str()).unwrap_or("");
     let generate = meta.get("generateName").and_then(|v| v.as_str()).unwrap_or("");

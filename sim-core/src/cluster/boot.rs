@@ -5,7 +5,7 @@
 use super::{Cluster, NodeShape, PodRuntime};
 use crate::api::object::rfc3339;
 use crate::api::server::{kind_info, ApiServer, SyncControllers};
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 /// The namespaces a fresh cluster has (`kubectl.md` §9).
 pub const BOOT_NAMESPACES: [&str; 4] = ["default", "kube-node-lease", "kube-public", "kube-system"];
@@ -491,7 +491,7 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
             .map(|(name, image, cpu, mem, cpu_limit, mem_limit)| {
                 let mut c = json!({"name": name, "image": image});
                 let pairs = |cpu: &str, mem: &str| {
-                    let mut m = serde_json::Map::new();
+                    let mut m = crate::json::Map::new();
                     for (k, v) in [("cpu", cpu), ("memory", mem)] {
                         if !v.is_empty() {
                             m.insert(k.into(), json!(v));
@@ -517,7 +517,7 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
         }
         spec["serviceAccountName"] = json!(p.service_account);
         spec["serviceAccount"] = json!(p.service_account);
-        let labels: serde_json::Map<String, Value> = p.labels.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+        let labels: crate::json::Map<String, Value> = p.labels.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
         let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": p.name, "namespace": p.namespace, "labels": labels}, "spec": spec});
         if c.api.create(created, kind_info("Pod"), p.namespace, pod, false).is_err() {
             continue;

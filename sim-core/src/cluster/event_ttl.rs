@@ -15,7 +15,7 @@ use crate::api::object::Pointer;
 use crate::api::object::{get_str, parse_rfc3339, parse_time};
 use crate::api::server::{kind_info, DeleteOptions};
 use crate::api::store::{Key, WatchEvent, WatchType};
-use serde_json::Value;
+use crate::json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `--event-ttl`'s default.

@@ -8,7 +8,7 @@ use super::Cluster;
 use crate::api::object::Pointer;
 use crate::api::object::{get_str, rfc3339};
 use crate::api::server::kind_info;
-use serde_json::{json, Map, Value};
+use crate::json::{json, Map, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventType {

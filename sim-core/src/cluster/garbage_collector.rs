@@ -12,7 +12,7 @@ use crate::api::object::{self, ensure_map, finalizers};
 use crate::api::registry::KindInfo;
 use crate::api::server::{kind_info, ApiServer, DeleteOptions, Key, Propagation};
 use crate::api::status::Status;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 /// `owner` was removed from the store: its dependents are deleted or released.
 pub fn removed(api: &mut ApiServer, now: i64, owner: &Value, propagation: Propagation) {

@@ -14,8 +14,8 @@
 use super::Cluster;
 use crate::api::object::Pointer;
 use crate::api::store::{Key, WatchEvent, WatchType};
+use crate::json::Value;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Keys waiting to be reconciled, each at most once.

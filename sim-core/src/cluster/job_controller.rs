@@ -7,7 +7,7 @@ use super::Cluster;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
-use serde_json::{json, Map, Value};
+use crate::json::{json, Map, Value};
 
 const COMPONENT: &str = "job-controller";
 

@@ -10,7 +10,7 @@ use super::{Cluster, PodRuntime};
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::{kind_info, DeleteOptions};
 use crate::api::store::Key;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 const COMPONENT: &str = "kubelet";
 /// Image pull plus container creation, as a fresh pull of a small image takes.

@@ -212,8 +212,8 @@ impl Cluster {
         for e in c.api.iter_kind(crate::api::server::kind_info("Event"), None) {
             let key = events::aggregation_key(e);
             let at = (
-                e.at("/metadata/namespace").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
-                e.at("/metadata/name").and_then(serde_json::Value::as_str).unwrap_or("").to_string(),
+                e.at("/metadata/namespace").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
+                e.at("/metadata/name").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
             );
             c.event_index.insert(key, at);
         }
@@ -248,7 +248,7 @@ impl Cluster {
             .values()
             .filter_map(|o| {
                 let kind =
-                    crate::api::registry::SERVED.iter().find(|k| Some(k.kind) == o.get("kind").and_then(serde_json::Value::as_str))?;
+                    crate::api::registry::SERVED.iter().find(|k| Some(k.kind) == o.get("kind").and_then(crate::json::Value::as_str))?;
                 Some(crate::api::store::WatchEvent {
                     resource_version: self.cursor,
                     kind: kind.kind,

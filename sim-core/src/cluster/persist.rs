@@ -35,8 +35,8 @@ use super::Cluster;
 use crate::api::object;
 use crate::api::server::WithoutObjects;
 use crate::api::store::{Key, WatchEvent};
+use crate::json::{Map, Value};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -671,7 +671,7 @@ pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Rest
             api.insert("objects".into(), Value::Array(objects.into_values().collect()));
         }
     }
-    let cluster: Cluster = serde_json::from_value(Value::Object(doc)).map_err(|e| e.to_string())?;
+    let cluster: Cluster = crate::json::from_value(Value::Object(doc)).map_err(|e| e.to_string())?;
     let cluster = cluster.restored();
     // The state's leaves as restored, for the next entry to compare with: restoring what is
     // stored gives this cluster, so a state equal to it needs nothing written.
@@ -691,7 +691,7 @@ mod tests {
     #[test]
     fn the_state_is_everything_the_cluster_writes_but_the_objects() {
         let c = Cluster::new(3);
-        let mut whole = serde_json::to_value(&c).unwrap();
+        let mut whole = crate::json::to_value(&c).unwrap();
         whole["api"].as_object_mut().unwrap().remove("objects");
         let state: Value = serde_json::from_str(&state_json(&c)).unwrap();
         assert_eq!(state, whole);

@@ -10,7 +10,7 @@ use crate::api::object::Pointer;
 use crate::api::rest::{Method, Request, Response};
 use crate::api::server::kind_info;
 use crate::api::status::Status;
-use serde_json::Value;
+use crate::json::Value;
 
 impl Cluster {
     /// Serves one request at the cluster's current time.
@@ -103,7 +103,7 @@ impl ReadClient for Cluster {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json::json;
 
     fn log(c: &mut Cluster, path: &str) -> Response {
         c.request(&Request::new(Method::Get, path))

@@ -10,8 +10,8 @@ use crate::api::pod_resources::pod_requests_and_limits;
 use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
 use crate::api::store::{Key, WatchEvent, WatchType};
+use crate::json::{json, Value};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 const COMPONENT: &str = "default-scheduler";
@@ -170,7 +170,7 @@ impl SchedulerCache {
 
 /// What the filters read of a pod, found once per scheduling attempt, not once per node.
 struct PodNeeds<'a> {
-    selector: Option<&'a serde_json::Map<String, Value>>,
+    selector: Option<&'a crate::json::Map<String, Value>>,
     /// Required node affinity's terms.
     affinity: Option<&'a [Value]>,
     tolerations: &'a [Value],

@@ -12,7 +12,7 @@ use super::Cluster;
 use crate::api::object;
 use crate::api::server::{kind_info, ApiServer};
 use crate::api::store::Key;
-use serde_json::json;
+use crate::json::json;
 
 const SERVICE_ACCOUNT: &str = "default";
 const ROOT_CA_CONFIG_MAP: &str = "kube-root-ca.crt";

@@ -8,8 +8,8 @@
 use crate::api::server::kind_info;
 use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
+use crate::json::{json, Value};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 /// One team's submissions, as a lab declares them (`traffic:` in lab.yaml).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

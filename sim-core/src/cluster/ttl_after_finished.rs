@@ -8,7 +8,7 @@ use super::Cluster;
 use crate::api::object::{condition, get, get_str, parse_rfc3339};
 use crate::api::server::{kind_info, DeleteOptions, Propagation};
 use crate::api::store::Key;
-use serde_json::Value;
+use crate::json::Value;
 
 /// When a finished Job's time is up (unix seconds), if it has a TTL and has finished.
 fn expires_at(job: &Value) -> Option<i64> {

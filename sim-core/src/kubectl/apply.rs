@@ -16,7 +16,7 @@ use crate::api::patch::{key_of, list_strategy, ListStrategy};
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
 use crate::api::status::Status;
-use serde_json::{json, Map, Value};
+use crate::json::{json, Map, Value};
 
 /// The last-applied-configuration annotation's key.
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";

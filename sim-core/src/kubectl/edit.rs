@@ -16,8 +16,8 @@ use crate::api::object::Pointer;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
 use crate::clock::World;
+use crate::json::Value;
 use crate::shell::{Foreground, Output};
-use serde_json::Value;
 
 const FLAGS: &[FlagSpec] = &[("output", Some('o'), Kind::Value), ("filename", Some('f'), Kind::Value)];
 

@@ -1,7 +1,7 @@
 //! kubectl's rendering of an API error (upstream `kubectl/pkg/cmd/util/helpers.go`, `StandardErrorMessage`; `kubectl.md` §1.2).
 
 use crate::api::status::Status;
-use serde_json::Value;
+use crate::json::Value;
 
 /// `Error from server (Reason): message`, or the `is invalid` form (rule 1.2-2).
 pub fn server_error(s: &Status, context: Option<(&str, &str)>) -> String {

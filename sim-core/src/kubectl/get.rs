@@ -18,7 +18,7 @@ use crate::api::object::Pointer;
 use crate::api::registry::{resolve, KindInfo, SERVED};
 use crate::api::rest::{Method, Request};
 use crate::api::status::Status;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 const FLAGS: &[FlagSpec] = &[
     ("output", Some('o'), Kind::Value),
@@ -284,7 +284,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             let doc = if single_named && objects.len() == 1 {
                 objects.remove(0)
             } else {
-                let mut list = serde_json::Map::new();
+                let mut list = crate::json::Map::new();
                 list.insert("apiVersion".into(), "v1".into());
                 list.insert("items".into(), Value::Array(std::mem::take(&mut objects)));
                 list.insert("kind".into(), "List".into());
@@ -479,7 +479,7 @@ fn take_array(body: &mut Value, key: &str) -> Vec<Value> {
 
 /// A table to print: its columns and rows, moved in (`json!` would copy them).
 fn table_doc(columns: Value, rows: Vec<Value>) -> Value {
-    let mut t = serde_json::Map::new();
+    let mut t = crate::json::Map::new();
     t.insert("columnDefinitions".into(), columns);
     t.insert("rows".into(), Value::Array(rows));
     Value::Object(t)

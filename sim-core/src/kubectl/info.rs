@@ -15,7 +15,7 @@ use crate::api::registry::{AGGREGATED, DISCOVERY, SERVED};
 use crate::api::rest::{Method, Request};
 use crate::api::server::kind_info;
 use crate::api::status::Status;
-use serde_json::Value;
+use crate::json::Value;
 
 pub fn version<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(p) = parse_flags(out, "version", args, &[("output", Some('o'), Kind::Value), ("client", None, Kind::Bool)]) else { return };

@@ -1,6 +1,6 @@
 //! JSON as kubectl prints it (`-o json`, JSONPath values): Go's encoding/json with 4-space indentation and HTML-safe escapes.
 
-use serde_json::Value;
+use crate::json::Value;
 
 /// JSON as kubectl prints it: 4-space indentation, and Go's HTML-safe escapes.
 pub fn to_json(v: &Value) -> String {

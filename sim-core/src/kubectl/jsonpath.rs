@@ -3,7 +3,7 @@
 //! `{.a.b}`, `{..x}`, `[n]`, `[a:b]`, `[*]`, `['k.e.y']`, `\.` escapes, filters
 //! `[?(@.type=="X")]`, `{range …}{end}`, string literals, several results joined by a space.
 
-use serde_json::Value;
+use crate::json::Value;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Step {
@@ -330,7 +330,7 @@ pub fn execute_as_json(template: &str, root: &Value) -> Result<Vec<Value>, (bool
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json::json;
 
     #[test]
     fn the_references_examples() {

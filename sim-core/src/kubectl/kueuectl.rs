@@ -13,7 +13,7 @@ use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
 use crate::api::rest::{Method, Request};
 use crate::api::server::kind_info;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 /// A status condition of the given type.
 fn condition<'a>(o: &'a Value, ty: &str) -> Option<&'a Value> {

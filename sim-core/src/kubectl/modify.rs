@@ -14,7 +14,7 @@ use crate::api::object::Pointer;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
 use crate::api::status::Status;
-use serde_json::{json, Map, Value};
+use crate::json::{json, Map, Value};
 
 /// Objects named on the command line: kind and name.
 type Targets = Vec<(&'static KindInfo, String)>;
@@ -169,7 +169,7 @@ pub fn patch<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         out.err("error: must specify -p to patch");
         return;
     };
-    let body: Value = match serde_norway::from_str::<serde_norway::Value>(text).ok().and_then(|v| serde_json::to_value(v).ok()) {
+    let body: Value = match serde_norway::from_str::<serde_norway::Value>(text).ok().and_then(|v| crate::json::to_value(&v).ok()) {
         Some(v) => v,
         None => {
             out.err(&format!("error: unable to parse \"{text}\": yaml: did not find expected node content"));

@@ -5,7 +5,7 @@ use crate::api::client::{Client, ReadClient};
 use crate::api::registry::{resolve, KindInfo, Resolved};
 use crate::api::rest::{Method, Request, Response};
 use crate::api::status::Status;
-use serde_json::Value;
+use crate::json::Value;
 
 /// `TYPE NAME...` or `TYPE/NAME NAME...` → the type and the names (`None` without arguments).
 pub fn type_and_names(args: &[String]) -> Option<(String, Vec<String>)> {

@@ -4,7 +4,7 @@
 
 use super::tabwriter::KUBECTL_TABLE;
 use crate::api::object::Pointer;
-use serde_json::Value;
+use crate::json::Value;
 
 #[derive(Debug, Clone, Default)]
 pub struct PrintOptions {

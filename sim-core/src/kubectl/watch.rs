@@ -13,8 +13,8 @@ use crate::api::client::Client;
 use crate::api::object::Pointer;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
+use crate::json::{json, Value};
 use crate::shell::Foreground;
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// How each change is printed.

@@ -16,8 +16,8 @@ use crate::api::rest::{Method, Request};
 use crate::api::server::ApiServer;
 use crate::api::status::Status;
 use crate::clock::World;
+use crate::json::{json, Value};
 use crate::vfs::NodeKind;
-use serde_json::{json, Value};
 
 const FILE_FLAGS: &[FlagSpec] = &[
     ("filename", Some('f'), Kind::Value),
@@ -106,7 +106,7 @@ fn read_docs<W: Host>(out: &mut Out<'_, '_, W>, paths: &[String], recursive: boo
         for doc in split_documents(&text) {
             match serde_norway::from_str::<serde_norway::Value>(&doc) {
                 Ok(serde_norway::Value::Null) => {}
-                Ok(v) => match serde_json::to_value(&v) {
+                Ok(v) => match crate::json::to_value(&v) {
                     Ok(obj) => docs.push(Doc { source: source.clone(), obj }),
                     Err(e) => errors.push(format!("error: error parsing {source}: error converting YAML to JSON: {e}")),
                 },
@@ -634,7 +634,7 @@ pub fn check_manifest_file(api: &ApiServer, now: i64, source: &str, text: &str) 
         if value.is_null() {
             continue;
         }
-        let Ok(obj) = serde_json::to_value(&value) else { continue };
+        let Ok(obj) = crate::json::to_value(&value) else { continue };
         if !obj.is_object() {
             continue;
         }

@@ -3,7 +3,7 @@
 //! another type double-quoted, strings with indicators single-quoted, long scalars folded after
 //! column 80, multi-line strings as literal blocks.
 
-use serde_json::Value;
+use crate::json::Value;
 
 const BEST_WIDTH: usize = 80;
 
@@ -212,7 +212,7 @@ pub fn to_yaml(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json::json;
 
     #[test]
     fn kubectl_style() {

@@ -11,9 +11,9 @@ use super::{Lab, Text};
 use crate::api::object::condition;
 use crate::api::object::Pointer;
 use crate::api::quantity::Quantity;
+use crate::json::Value;
 use crate::korean::{self, Josa};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// Kueue's label that puts a Job in a LocalQueue.
 const QUEUE_LABEL: &str = "kueue.x-k8s.io/queue-name";
@@ -1055,7 +1055,7 @@ fn file_values(view: &dyn ClusterView, path: &str, format: ValuesFormat, keys: &
     let Some(text) = view.file(path) else {
         return fail(format!("`{path}` 파일이 아직 없습니다"), format!("`{path}` does not exist yet"));
     };
-    let values: serde_json::Map<String, Value> = match format {
+    let values: crate::json::Map<String, Value> = match format {
         ValuesFormat::Json => match serde_json::from_str::<Value>(&text) {
             Ok(Value::Object(m)) => m,
             Ok(_) => {
@@ -1307,8 +1307,8 @@ fn job_workload(view: &dyn ClusterView, name: &str, namespace: &str, fields: &[F
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::json;
     use crate::lab::view::Snapshot;
-    use serde_json::json;
 
     const MSG: &str = "Preempted to accommodate a workload (UID: w-high, JobUID: j-high) due to prioritization in the ClusterQueue; preemptor path: /team-a; preemptee path: /team-a";
 

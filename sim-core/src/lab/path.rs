@@ -3,7 +3,7 @@
 //! `status.conditions[type=Active].status`, `spec.template.spec.containers[0].image`.
 //! A path can reach several values (`[*]`, selections); a check passes when any of them matches.
 
-use serde_json::Value;
+use crate::json::Value;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Segment {
@@ -205,7 +205,7 @@ pub fn scalar_text(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json::json;
 
     #[test]
     fn paths_reach_keys_with_dots_selections_and_indexes() {

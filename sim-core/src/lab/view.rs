@@ -5,8 +5,8 @@
 use crate::api::object::Pointer;
 use crate::api::registry::SERVED;
 use crate::api::server::ApiServer;
+use crate::json::Value;
 use crate::vfs::Vfs;
-use serde_json::Value;
 
 pub trait ClusterView {
     /// The object of `kind` (a Kind name: `Job`, `ClusterQueue`…); `namespace` is ignored for

@@ -9,7 +9,7 @@ use super::snapshot::{accumulate, cq_node, CohortSnapshot, CqSnapshot, Fr, Quota
 use crate::api::object::Pointer;
 use crate::api::object::{get, get_str};
 use crate::api::quantity::Quantity;
-use serde_json::Value;
+use crate::json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 

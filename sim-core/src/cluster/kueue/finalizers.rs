@@ -6,7 +6,7 @@
 use crate::api::object::Pointer;
 use crate::api::server::kind_info;
 use crate::cluster::Cluster;
-use serde_json::Value;
+use crate::json::Value;
 
 const FINALIZER: &str = "kueue.x-k8s.io/resource-in-use";
 

@@ -14,7 +14,7 @@ use super::preemption::{simulate, FairSharingConfig, Possibility};
 use super::snapshot::{fr, Fr, NodeId, Snapshot};
 use super::workload::format_quantity;
 use crate::api::object::Pointer;
-use serde_json::Value;
+use crate::json::Value;
 use std::collections::BTreeMap;
 
 /// How a flavor serves a resource (`FlavorAssignmentMode`), worst first.
@@ -235,14 +235,14 @@ impl Assignment {
             self.pod_sets
                 .iter()
                 .map(|ps| {
-                    let flavors: serde_json::Map<String, Value> =
+                    let flavors: crate::json::Map<String, Value> =
                         ps.flavors.iter().map(|(r, f)| (r.clone(), Value::String(f.name.clone()))).collect();
-                    let usage: serde_json::Map<String, Value> = ps
+                    let usage: crate::json::Map<String, Value> = ps
                         .flavors
                         .keys()
                         .map(|r| (r.clone(), Value::String(format_quantity(r, ps.requests.get(r).copied().unwrap_or(0)))))
                         .collect();
-                    serde_json::json!({"name": ps.name, "count": ps.count, "flavors": flavors, "resourceUsage": usage})
+                    crate::json::json!({"name": ps.name, "count": ps.count, "flavors": flavors, "resourceUsage": usage})
                 })
                 .collect(),
         )

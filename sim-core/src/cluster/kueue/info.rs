@@ -8,7 +8,7 @@ use crate::api::object::Pointer;
 use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
-use serde_json::Value;
+use crate::json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -72,11 +72,11 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
-                    .map(|c| serde_json::json!({"resources": {"requests": c.at("/resources/requests")}, "ports": c.get("ports")}))
+                    .map(|c| crate::json::json!({"resources": {"requests": c.at("/resources/requests")}, "ports": c.get("ports")}))
                     .collect(),
             )
         };
-        let mut shape = serde_json::json!({"initContainers": containers("initContainers"), "containers": containers("containers")});
+        let mut shape = crate::json::json!({"initContainers": containers("initContainers"), "containers": containers("containers")});
         for k in [
             "nodeSelector",
             "affinity",
@@ -98,15 +98,15 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
         .flatten()
         .zip(pod_sets)
         .map(|(ps, info)| {
-            serde_json::json!({
+            crate::json::json!({
                 "name": info.name, "count": info.count,
-                "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string()))).collect::<serde_json::Map<_, _>>(),
+                "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string()))).collect::<crate::json::Map<_, _>>(),
                 "minCount": ps.get("minCount"), "topologyRequest": ps.get("topologyRequest"),
                 "spec": shape_of(ps.at("/template/spec").unwrap_or(&Value::Null)),
             })
         })
         .collect();
-    let text = serde_json::json!({"podSets": sets, "priority": priority}).to_string();
+    let text = crate::json::json!({"podSets": sets, "priority": priority}).to_string();
     // FNV-1a: stable across runs and platforms.
     text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }

@@ -12,7 +12,7 @@ use crate::api::store::Key;
 use crate::cluster::events::{record, EventType};
 use crate::cluster::informer::drain;
 use crate::cluster::Cluster;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 
 const COMPONENT: &str = "batch/job-kueue-controller";
 

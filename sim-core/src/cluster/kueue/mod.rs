@@ -37,11 +37,11 @@ use super::informer::{Stage, Wake, WorkQueue};
 use super::Cluster;
 use crate::api::object::{get, get_str, labels};
 use crate::api::store::{Key, WatchEvent, WatchType};
+use crate::json::Value;
 use cache::Cache;
 use info::WorkloadInfo;
 use queue::{LocalQueueState, QueueManager, BATCH_MS};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 

@@ -7,8 +7,8 @@
 use super::cache::Cache;
 use super::info::WorkloadInfo;
 use crate::api::object::get;
+use crate::json::Value;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 

@@ -17,7 +17,7 @@ use crate::api::object::{get, get_str, name, namespace, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::cluster::events::{record, EventType};
 use crate::cluster::Cluster;
-use serde_json::Value;
+use crate::json::Value;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::sync::Arc;

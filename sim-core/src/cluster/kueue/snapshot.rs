@@ -13,7 +13,7 @@
 
 use super::cache::CqSpec;
 use super::info::WorkloadInfo;
-use serde_json::Value;
+use crate::json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 

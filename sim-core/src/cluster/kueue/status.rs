@@ -14,7 +14,7 @@ use crate::api::object::Pointer;
 use crate::api::server::kind_info;
 use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 use std::collections::BTreeMap;
 
 /// `[{name: flavor, resources: [{name, total, borrowed}]}]` over the ClusterQueue's flavors.
@@ -90,7 +90,7 @@ pub fn sync(c: &mut Cluster) {
         let Some(cq) = c.kueue.cache.cqs.get(&name) else { continue };
         let admitted = cq.workloads.values().filter(|w| w.admitted).count();
         // Built by moving the parts in: `json!` would copy each (it serializes them).
-        let mut status = serde_json::Map::new();
+        let mut status = crate::json::Map::new();
         status.insert("admittedWorkloads".into(), admitted.into());
         status.insert("flavorsReservation".into(), flavor_usage(cq, &cq.usage, true));
         status.insert("flavorsUsage".into(), flavor_usage(cq, &cq.admitted_usage, true));

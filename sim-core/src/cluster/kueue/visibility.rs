@@ -7,7 +7,7 @@
 use crate::api::object::{get, get_str};
 use crate::api::status::Status;
 use crate::cluster::Cluster;
-use serde_json::Value;
+use crate::json::Value;
 
 pub const GROUP: &str = "visibility.kueue.x-k8s.io";
 

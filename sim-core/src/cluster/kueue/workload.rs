@@ -5,7 +5,7 @@
 use crate::api::object::Pointer;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::quantity::{Format, Quantity};
-use serde_json::{json, Map, Value};
+use crate::json::{json, Map, Value};
 use sha1::{Digest, Sha1};
 use std::collections::BTreeMap;
 
@@ -248,7 +248,7 @@ pub fn resource_requests(info: &super::info::WorkloadInfo) -> Value {
         info.pod_sets
             .iter()
             .map(|ps| {
-                let res: serde_json::Map<String, Value> =
+                let res: crate::json::Map<String, Value> =
                     ps.requests.iter().map(|(k, v)| (k.clone(), json!(format_quantity(k, *v)))).collect();
                 json!({"name": ps.name, "resources": res})
             })

@@ -21,7 +21,7 @@ use crate::cluster::events::{record, EventType};
 use crate::cluster::informer::drain;
 use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
-use serde_json::{json, Value};
+use crate::json::{json, Value};
 use std::sync::Arc;
 
 const COMPONENT: &str = "kueue-workload-controller";

@@ -3,8 +3,8 @@
 use super::printer::{annotations_block, events_block, labels_block, scalar, smart_label};
 use crate::api::client::Client;
 use crate::api::object::{get, get_str};
+use crate::json::Value;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
-use serde_json::Value;
 
 fn indent(level: usize) -> String {
     "  ".repeat(level)
@@ -12,7 +12,7 @@ fn indent(level: usize) -> String {
 
 /// `printUnstructuredContent`: every field under a smart label, nested two spaces a level; the
 /// metadata shown above (name, namespace, labels, annotations) and managedFields skipped.
-fn unstructured(out: &mut String, level: usize, content: &serde_json::Map<String, Value>, prefix: &str) {
+fn unstructured(out: &mut String, level: usize, content: &crate::json::Map<String, Value>, prefix: &str) {
     const SKIP: [&str; 5] =
         [".metadata.name", ".metadata.namespace", ".metadata.labels", ".metadata.annotations", ".metadata.managedFields"];
     for (field, value) in content {

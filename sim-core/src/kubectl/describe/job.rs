@@ -4,8 +4,8 @@ use super::printer::{annotations_block, events_block, labels_block, quantity_lin
 use crate::api::client::Client;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
+use crate::json::Value;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
-use serde_json::Value;
 
 /// A Job: its spec and status counts, the pod template, then the Events section.
 pub fn describe_job(c: &mut dyn Client, now: i64, job: &Value) -> String {

@@ -17,7 +17,7 @@ use super::out::{Host, Out};
 use super::resource::{get, list, resolve_type};
 use crate::api::object::get_str;
 use crate::api::registry::KindInfo;
-use serde_json::Value;
+use crate::json::Value;
 
 const FLAGS: &[FlagSpec] =
     &[("selector", Some('l'), Kind::Value), ("all-namespaces", Some('A'), Kind::Bool), ("show-events", None, Kind::Bool)];

@@ -2,8 +2,8 @@
 
 use super::printer::{annotations_block, labels_block};
 use crate::api::object::{get, get_str};
+use crate::json::Value;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
-use serde_json::Value;
 
 /// A Namespace: labels, annotations, phase, and no quota or limit range.
 pub fn describe_namespace(ns: &Value) -> String {

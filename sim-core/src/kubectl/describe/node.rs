@@ -12,8 +12,8 @@ use crate::api::object::{get, get_str, parse_time};
 use crate::api::pod_resources::{add, pod_requests_and_limits, quantities, Totals};
 use crate::api::quantity::Quantity;
 use crate::api::server::kind_info;
+use crate::json::{Map, Value};
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
-use serde_json::{Map, Value};
 
 /// `value (NN%)`, the share of allocatable truncated to a whole percent (0 when nothing is allocatable).
 fn with_share(q: Quantity, allocatable: Option<&Quantity>, milli: bool) -> String {

@@ -4,8 +4,8 @@ use super::printer::{annotations_block, events_block, labels_block, quantity_lin
 use crate::api::client::Client;
 use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
+use crate::json::Value;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
-use serde_json::Value;
 
 /// A Pod: node, status, IPs, owner, containers with their states, conditions, volumes, QoS,
 /// selectors and tolerations, then the Events section.

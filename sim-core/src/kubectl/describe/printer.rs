@@ -5,8 +5,8 @@ use crate::api::duration::human_duration;
 use crate::api::object::{get, get_str, parse_time};
 use crate::api::server::kind_info;
 use crate::clock::{civil_from_unix, MONTHS};
+use crate::json::Value;
 use crate::kubectl::tabwriter::KUBECTL_DESCRIBE;
-use serde_json::Value;
 
 /// `smartLabelFor`: `nominalQuota` → `Nominal Quota`, `apiVersion` → `API Version`,
 /// `instance-type` → `Instance - Type`; keys with other characters stay as they are.
@@ -64,7 +64,7 @@ pub fn scalar(v: &Value) -> String {
 }
 
 /// `Labels:` with one `k=v` per line (continuations start with a tab), or `<none>`.
-pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &serde_json::Map<String, Value>) {
+pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &crate::json::Map<String, Value>) {
     let mut pairs: Vec<String> = labels.iter().map(|(k, v)| format!("{k}={}", scalar(v))).collect();
     crate::sort::sort(&mut pairs);
     if pairs.is_empty() {
@@ -81,7 +81,7 @@ pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &
 }
 
 /// `Annotations:` one per line, kubectl's last-applied configuration left out; long values cut.
-pub fn annotations_block(out: &mut String, first_indent: &str, annotations: &serde_json::Map<String, Value>) {
+pub fn annotations_block(out: &mut String, first_indent: &str, annotations: &crate::json::Map<String, Value>) {
     let shown: Vec<(&String, String)> =
         annotations.iter().filter(|(k, _)| *k != "kubectl.kubernetes.io/last-applied-configuration").map(|(k, v)| (k, scalar(v))).collect();
     if shown.is_empty() {
