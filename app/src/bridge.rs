@@ -3,7 +3,7 @@
 //! streamed answer. The HTTP streaming itself is `www/bridge.js` (`window.KueueBridge`).
 
 use sim_core::cluster::Cluster;
-use sim_core::json::{json, Value};
+use sim_core::json::Value;
 use sim_core::lab::{Lab, Text};
 use sim_core::vfs::Vfs;
 use std::collections::BTreeMap;
@@ -70,7 +70,7 @@ pub fn request_body(lab: &Lab, fs: &Vfs, cluster: &Cluster) -> (String, usize) {
         .filter_map(|(p, c)| p.strip_prefix(&prefix).map(|r| (r.to_string(), Value::String(c.to_string()))))
         .collect();
     let (writes, skipped): (Vec<_>, Vec<_>) = cluster.learner_writes.iter().partition(|w| lab.allows(&w.write));
-    (json!({"lab": lab.id, "files": files, "writes": writes}).to_string(), skipped.len())
+    (serde_json::json!({"lab": lab.id, "files": files, "writes": writes}).to_string(), skipped.len())
 }
 
 /// Starts a verification; `on_event` gets each streamed line, `on_end` an error text if the

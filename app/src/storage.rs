@@ -484,7 +484,7 @@ pub fn to_share_fragment(saved: &Saved, cluster: &Cluster, base: &Cluster) -> St
         });
     }
     let base_text = sim_core::json::Value::Array(base_objects).to_string();
-    let doc = sim_core::json::json!({
+    let doc = serde_json::json!({
         "format": SNAPSHOT_FORMAT,
         "version": 2,
         "saved": saved,

@@ -248,7 +248,7 @@ pub fn decode(body: &[u8]) -> Result<Value, String> {
             _ => {}
         }
     }
-    let mut obj = json!({"apiVersion": api_version, "kind": kind});
+    let mut obj = json!({"apiVersion": api_version, "kind": kind.clone()});
     for (f, w) in fields(raw)? {
         match (kind.as_str(), f) {
             ("Namespace" | "Job", 1) => obj["metadata"] = object_meta(message(&w)?)?,

@@ -154,7 +154,7 @@ async fn handle(
     }
     match (method, uri.path()) {
         (Method::GET, "/health") => {
-            let mut r = Response::new(Body::from(json!({"lab": opts.lab.id}).to_string()));
+            let mut r = Response::new(Body::from(json!({"lab": opts.lab.id.clone()}).to_string()));
             r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
             r
         }
@@ -187,7 +187,7 @@ fn line(v: Value) -> Result<Bytes, std::io::Error> {
 }
 
 fn text(t: &Text) -> Value {
-    json!({"ko": t.ko, "en": t.en})
+    json!({"ko": t.ko.clone(), "en": t.en.clone()})
 }
 
 async fn verify(shared: Arc<Shared>, body: Bytes) -> Response {
@@ -248,7 +248,7 @@ async fn verify(shared: Arc<Shared>, body: Bytes) -> Response {
                 let steps = judge(&opts.lab, &snap);
                 for s in &steps {
                     let why = s.checks.iter().find_map(|c| c.explanation.as_ref()).map(text);
-                    let _ = tx.send(json!({"type": "step", "id": s.id, "pass": s.pass, "explanation": why})).await;
+                    let _ = tx.send(json!({"type": "step", "id": &s.id, "pass": s.pass, "explanation": why})).await;
                 }
                 let _ = tx.send(json!({"type": "done", "pass": steps.iter().all(|s| s.pass)})).await;
             }
@@ -352,7 +352,7 @@ async fn replay(client: &Client, writes: &[TimedWrite], opts: &Options, tx: &tok
         }
         match write_once(client, w, false).await {
             Ok(done) => {
-                let _ = tx.send(json!({"type": "progress", "message": {"ko": done, "en": done}})).await;
+                let _ = tx.send(json!({"type": "progress", "message": {"ko": done.clone(), "en": done}})).await;
             }
             Err(e) => {
                 let _ = tx

@@ -120,10 +120,12 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
     let gpus_per_queue = (nodes * 8 / queues).max(1);
     for q in 0..queues {
         let ns = format!("team-{q}");
-        c.api.create(now, kind_info("Namespace"), "", json!({"metadata": {"name": ns}}), false).unwrap();
-        let cq = json!({"metadata": {"name": ns}, "spec": {"namespaceSelector": {}, "resourceGroups": [{"coveredResources": ["cpu", "memory", "nvidia.com/gpu"], "flavors": [{"name": "gpu", "resources": [{"name": "cpu", "nominalQuota": 10_000}, {"name": "memory", "nominalQuota": "100Ti"}, {"name": "nvidia.com/gpu", "nominalQuota": gpus_per_queue}]}]}]}});
+        c.api.create(now, kind_info("Namespace"), "", json!({"metadata": {"name": ns.clone()}}), false).unwrap();
+        let cq = json!({"metadata": {"name": ns.clone()}, "spec": {"namespaceSelector": {}, "resourceGroups": [{"coveredResources": ["cpu", "memory", "nvidia.com/gpu"], "flavors": [{"name": "gpu", "resources": [{"name": "cpu", "nominalQuota": 10_000}, {"name": "memory", "nominalQuota": "100Ti"}, {"name": "nvidia.com/gpu", "nominalQuota": gpus_per_queue}]}]}]}});
         c.api.create(now, kind_info("ClusterQueue"), "", cq, false).unwrap();
-        c.api.create(now, kind_info("LocalQueue"), &ns, json!({"metadata": {"name": "lq"}, "spec": {"clusterQueue": ns}}), false).unwrap();
+        c.api
+            .create(now, kind_info("LocalQueue"), &ns.clone(), json!({"metadata": {"name": "lq"}, "spec": {"clusterQueue": ns}}), false)
+            .unwrap();
     }
     c.advance(2000);
     let setup = t0.elapsed();
@@ -395,13 +397,19 @@ fn bench_kueue_baseline() {
     for co in 0..5 {
         for q in 0..6 {
             let name = format!("cq-{co}-{q}");
-            let cq = json!({"metadata": {"name": name}, "spec": {"cohortName": format!("cohort-{co}"), "namespaceSelector": {},
+            let cq = json!({"metadata": {"name": name.clone()}, "spec": {"cohortName": format!("cohort-{co}"), "namespaceSelector": {},
                 "preemption": {"reclaimWithinCohort": "Any", "withinClusterQueue": "LowerPriority"},
                 "resourceGroups": [{"coveredResources": ["cpu"], "flavors": [{"name": "default", "resources": [{"name": "cpu", "nominalQuota": 20, "borrowingLimit": 100}]}]}]}});
             c.api.create(now, kind_info("ClusterQueue"), "", cq, false).unwrap();
-            c.api.create(now, kind_info("Namespace"), "", json!({"metadata": {"name": name}}), false).unwrap();
+            c.api.create(now, kind_info("Namespace"), "", json!({"metadata": {"name": name.clone()}}), false).unwrap();
             c.api
-                .create(now, kind_info("LocalQueue"), &name, json!({"metadata": {"name": "lq"}, "spec": {"clusterQueue": name}}), false)
+                .create(
+                    now,
+                    kind_info("LocalQueue"),
+                    &name.clone(),
+                    json!({"metadata": {"name": "lq"}, "spec": {"clusterQueue": name.clone()}}),
+                    false,
+                )
                 .unwrap();
             queues.push(name);
         }
@@ -434,7 +442,7 @@ fn bench_kueue_baseline() {
             let (_, qi, ci, n) = due[next];
             let (cls, _, _, prio, cpu, _) = classes[ci];
             let name = format!("{cls}-{n}");
-            let wl = json!({"metadata": {"name": name}, "spec": {"queueName": "lq", "priority": prio, "podSets": [{"name": "main", "count": 1,
+            let wl = json!({"metadata": {"name": name.clone()}, "spec": {"queueName": "lq", "priority": prio, "podSets": [{"name": "main", "count": 1,
                 "template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "c", "image": "busybox:1.36", "resources": {"requests": {"cpu": cpu.to_string()}}}]}}}]}});
             let now = c.now_unix();
             c.api.create(now, kind_info("Workload"), &queues[qi], wl, false).unwrap();

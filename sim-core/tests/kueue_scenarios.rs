@@ -49,7 +49,7 @@ fn workload(w: &Value) -> Value {
     json!({
         "apiVersion": "kueue.x-k8s.io/v1beta2",
         "kind": "Workload",
-        "metadata": {"name": name, "labels": {"kueue.x-k8s.io/job-uid": format!("job-{name}")}},
+        "metadata": {"name": name.clone(), "labels": {"kueue.x-k8s.io/job-uid": format!("job-{name}")}},
         "spec": {
             "queueName": s(w, "clusterQueue"),
             "priority": w.get("priority").and_then(Value::as_i64).unwrap_or(0),
@@ -126,7 +126,7 @@ fn setup(case: &Value) -> Run {
     }
     let lqs: BTreeSet<(String, String)> = workloads.iter().map(|w| (ns_of(w), s(w, "clusterQueue"))).collect();
     for (ns, cq) in lqs {
-        create(&mut c, "LocalQueue", &ns, json!({"metadata": {"name": cq}, "spec": {"clusterQueue": cq}}));
+        create(&mut c, "LocalQueue", &ns, json!({"metadata": {"name": cq.clone()}, "spec": {"clusterQueue": cq}}));
     }
     c.settle();
     // Every workload is created at its time (nothing runs meanwhile); those that already hold
@@ -173,7 +173,7 @@ fn setup(case: &Value) -> Run {
         obj["status"] = json!({
             "admission": {"clusterQueue": s(w, "clusterQueue"), "podSetAssignments": psa},
             "conditions": [
-                {"type": "QuotaReserved", "status": "True", "reason": "QuotaReserved", "message": format!("Quota reserved in ClusterQueue {}", s(w, "clusterQueue")), "lastTransitionTime": reserved, "observedGeneration": 1},
+                {"type": "QuotaReserved", "status": "True", "reason": "QuotaReserved", "message": format!("Quota reserved in ClusterQueue {}", s(w, "clusterQueue")), "lastTransitionTime": reserved.clone(), "observedGeneration": 1},
                 {"type": "Admitted", "status": "True", "reason": "Admitted", "message": "The workload is admitted", "lastTransitionTime": reserved, "observedGeneration": 1},
             ],
         });

@@ -230,7 +230,7 @@ fn a_saver_that_watches_between_saves_writes_entries_past_the_watch_logs_history
     for i in 0..history {
         let now = c.now_unix();
         let name = format!("cm-{}", i % 7);
-        c.api.create(now, kind_info("ConfigMap"), "default", json!({"metadata": {"name": name}}), false).unwrap();
+        c.api.create(now, kind_info("ConfigMap"), "default", json!({"metadata": {"name": &name}}), false).unwrap();
         if i % 7 != 6 || i + 7 < history {
             c.api.delete(now, kind_info("ConfigMap"), "default", &name, &Default::default()).unwrap();
         }

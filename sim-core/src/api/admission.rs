@@ -134,7 +134,7 @@ fn default_pod(obj: &mut Value, suffix: &str) {
         let volume = format!("kube-api-access-{suffix}");
         let volumes = spec.entry("volumes").or_insert_with(|| json!([]));
         if let Some(v) = volumes.as_array_mut() {
-            v.push(json!({"name": volume, "projected": {"defaultMode": 420, "sources": [
+            v.push(json!({"name": volume.clone(), "projected": {"defaultMode": 420, "sources": [
                 {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
                 {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
                 {"downwardAPI": {"items": [{"path": "namespace", "fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.namespace"}}]}},
@@ -144,7 +144,7 @@ fn default_pod(obj: &mut Value, suffix: &str) {
             for c in containers.iter_mut().filter_map(Value::as_object_mut) {
                 let mounts = c.entry("volumeMounts").or_insert_with(|| json!([]));
                 if let Some(m) = mounts.as_array_mut() {
-                    m.push(json!({"name": volume, "readOnly": true, "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount"}));
+                    m.push(json!({"name": volume.clone(), "readOnly": true, "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount"}));
                 }
             }
         }

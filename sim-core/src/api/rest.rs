@@ -170,7 +170,7 @@ pub fn aggregated_discovery(path: &str) -> Option<String> {
 
 fn group_json(group: &str, versions: &[&str]) -> Value {
     let vs: Vec<Value> = versions.iter().map(|v| json!({"groupVersion": format!("{group}/{v}"), "version": v})).collect();
-    json!({"name": group, "versions": vs, "preferredVersion": vs[0].clone()})
+    json!({"name": group, "versions": vs.clone(), "preferredVersion": vs[0].clone()})
 }
 
 /// The path prefix of a group version: `api/v1`, `apis/batch/v1`.
@@ -257,7 +257,7 @@ fn discovery(path: &str) -> Option<Value> {
             with_status.push(r.clone());
             let name = r["name"].as_str().unwrap_or("");
             if SERVED.iter().any(|k| k.plural == name && k.api_version() == gv && k.status_subresource) {
-                with_status.push(json!({"name": format!("{name}/status"), "singularName": "", "namespaced": r["namespaced"], "kind": r["kind"], "verbs": ["get", "patch", "update"]}));
+                with_status.push(json!({"name": format!("{name}/status"), "singularName": "", "namespaced": r["namespaced"].clone(), "kind": r["kind"].clone(), "verbs": ["get", "patch", "update"]}));
             }
         }
         json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv, "resources": with_status})

@@ -315,7 +315,7 @@ impl ApiServer {
         {
             let meta = ensure_map(&mut obj, &["metadata"]);
             if kind.namespaced {
-                meta.insert("namespace".into(), json!(ns));
+                meta.insert("namespace".into(), json!(ns.clone()));
             } else {
                 meta.remove("namespace");
             }

@@ -122,18 +122,22 @@ impl Status {
     pub fn to_json(&self) -> Value {
         let mut details = crate::json::Map::new();
         if !self.details.name.is_empty() {
-            details.insert("name".into(), json!(self.details.name));
+            details.insert("name".into(), json!(self.details.name.clone()));
         }
         if !self.details.group.is_empty() {
-            details.insert("group".into(), json!(self.details.group));
+            details.insert("group".into(), json!(self.details.group.clone()));
         }
         if !self.details.kind.is_empty() {
-            details.insert("kind".into(), json!(self.details.kind));
+            details.insert("kind".into(), json!(self.details.kind.clone()));
         }
         if !self.details.causes.is_empty() {
             details.insert(
                 "causes".into(),
-                self.details.causes.iter().map(|c| json!({"reason": c.reason, "message": c.message, "field": c.field})).collect(),
+                self.details
+                    .causes
+                    .iter()
+                    .map(|c| json!({"reason": c.reason, "message": c.message.clone(), "field": c.field.clone()}))
+                    .collect(),
             );
         }
         let mut v = json!({
@@ -141,7 +145,7 @@ impl Status {
             "apiVersion": "v1",
             "metadata": {},
             "status": "Failure",
-            "message": self.message,
+            "message": self.message.clone(),
             "reason": self.reason,
             "code": self.code,
         });

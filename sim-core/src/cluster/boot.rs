@@ -87,7 +87,7 @@ fn kueue_crds() -> Vec<Value> {
                 "apiVersion": "apiextensions.k8s.io/v1",
                 "kind": "CustomResourceDefinition",
                 "metadata": {"name": format!("{}.kueue.x-k8s.io", d.plural), "annotations": {"controller-gen.kubebuilder.io/version": "v0.20.1"}},
-                "spec": {"group": "kueue.x-k8s.io", "names": names, "scope": if d.namespaced { "Namespaced" } else { "Cluster" }, "versions": [version]},
+                "spec": {"group": "kueue.x-k8s.io", "names": names.clone(), "scope": if d.namespaced { "Namespaced" } else { "Cluster" }, "versions": [version]},
                 "status": {"acceptedNames": names, "storedVersions": ["v1beta2"], "conditions": [
                     {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts", "message": "no conflicts found"},
                     {"type": "Established", "status": "True", "reason": "InitialNamesAccepted", "message": "the initial names have been accepted"},
@@ -355,17 +355,17 @@ fn node_object(n: &NodeShape) -> Value {
     let mut allocatable = capacity.clone();
     allocatable["ephemeral-storage"] = json!(allocatable_storage.to_string());
     if n.gpus > 0 {
-        capacity["nvidia.com/gpu"] = json!(gpus);
-        allocatable["nvidia.com/gpu"] = json!(gpus);
+        capacity["nvidia.com/gpu"] = json!(gpus.clone());
+        allocatable["nvidia.com/gpu"] = json!(gpus.clone());
     }
     json!({
         "apiVersion": "v1",
         "kind": "Node",
         "metadata": {
-            "name": n.name,
+            "name": n.name.clone(),
             "labels": {
                 "beta.kubernetes.io/arch": "amd64", "beta.kubernetes.io/instance-type": "k3s", "beta.kubernetes.io/os": "linux",
-                "kubernetes.io/arch": "amd64", "kubernetes.io/hostname": n.name, "kubernetes.io/os": "linux",
+                "kubernetes.io/arch": "amd64", "kubernetes.io/hostname": n.name.clone(), "kubernetes.io/os": "linux",
                 "node-role.kubernetes.io/control-plane": "true", "node-role.kubernetes.io/master": "true", "node.kubernetes.io/instance-type": "k3s",
                 "nvidia.com/gpu.count": gpus, "nvidia.com/gpu.deploy.compute-domain-dra-plugin": "true", "nvidia.com/gpu.deploy.dcgm-exporter": "true",
                 "nvidia.com/gpu.deploy.device-plugin": "true", "nvidia.com/gpu.deploy.dra-plugin-gpu": "true", "nvidia.com/gpu.memory": "11441",
@@ -373,13 +373,13 @@ fn node_object(n: &NodeShape) -> Value {
                 "run.ai/fake.gpu": "true", "run.ai/simulated-gpu-node-pool": "default",
             },
             "annotations": {
-                "alpha.kubernetes.io/provided-node-ip": n.ip,
+                "alpha.kubernetes.io/provided-node-ip": n.ip.clone(),
                 "flannel.alpha.coreos.com/backend-data": "{\"VNI\":1,\"VtepMAC\":\"2e:9a:51:c4:7d:0b\"}",
                 "flannel.alpha.coreos.com/backend-type": "vxlan",
                 "flannel.alpha.coreos.com/kube-subnet-manager": "true",
-                "flannel.alpha.coreos.com/public-ip": n.ip,
-                "k3s.io/hostname": n.name,
-                "k3s.io/internal-ip": n.ip,
+                "flannel.alpha.coreos.com/public-ip": n.ip.clone(),
+                "k3s.io/hostname": n.name.clone(),
+                "k3s.io/internal-ip": n.ip.clone(),
                 "k3s.io/node-args": "[\"server\"]",
                 "k3s.io/node-config-hash": "MLFMUCBMRVINLJJKSG32TOUFWB4CN55GMSNY25AZPESQXZCYRN2A====",
                 "k3s.io/node-env": "{}",
@@ -391,7 +391,7 @@ fn node_object(n: &NodeShape) -> Value {
         "status": {
             "capacity": capacity,
             "allocatable": allocatable,
-            "addresses": [{"type": "InternalIP", "address": n.ip}, {"type": "Hostname", "address": n.name}],
+            "addresses": [{"type": "InternalIP", "address": n.ip.clone()}, {"type": "Hostname", "address": n.name.clone()}],
             "nodeInfo": {
                 "architecture": "amd64", "bootID": "5d3f1a2b-8c4e-4f6a-9b7d-2e1c0f9a8b7c", "containerRuntimeVersion": "containerd://2.0.4-k3s2",
                 "kernelVersion": "6.8.0-1021-gcp", "kubeProxyVersion": "v1.32.4+k3s1", "kubeletVersion": "v1.32.4+k3s1",
@@ -431,13 +431,13 @@ fn node_events(c: &mut Cluster, node: &Value, registered: i64) {
         let by_name = matches!(*component, "kubelet" | "kube-proxy" | "k3s-supervisor");
         let mut source = json!({"component": component});
         if matches!(*component, "kubelet" | "kube-proxy") {
-            source["host"] = json!(name);
+            source["host"] = json!(name.clone());
         }
         let event = json!({
             "apiVersion": "v1",
             "kind": "Event",
             "metadata": {"name": format!("{name}.{:x}", (first as i128) * 1_000_000_000 + i as i128 * 1_000_000), "namespace": "default"},
-            "involvedObject": {"apiVersion": "v1", "kind": "Node", "name": name, "uid": if by_name { name.clone() } else { uid.clone() }},
+            "involvedObject": {"apiVersion": "v1", "kind": "Node", "name": name.clone(), "uid": if by_name { name.clone() } else { uid.clone() }},
             "reason": reason,
             "message": message.replace("{n}", &name),
             "source": source,
@@ -456,7 +456,7 @@ fn node_events(c: &mut Cluster, node: &Value, registered: i64) {
 fn node_conditions(boot: i64) -> Value {
     let t = rfc3339(boot);
     let ready = rfc3339(boot + 6);
-    let cond = |ty: &str, status: &str, reason: &str, message: &str, transition: &str| json!({"type": ty, "status": status, "lastHeartbeatTime": ready, "lastTransitionTime": transition, "reason": reason, "message": message});
+    let cond = |ty: &str, status: &str, reason: &str, message: &str, transition: &str| json!({"type": ty, "status": status, "lastHeartbeatTime": ready.clone(), "lastTransitionTime": transition, "reason": reason, "message": message});
     json!([
         cond("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available", &t),
         cond("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure", &t),
@@ -509,8 +509,7 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
                 c
             })
             .collect();
-        let mut spec =
-            json!({"containers": containers, "nodeName": node.name, "restartPolicy": if p.completed { "OnFailure" } else { "Always" }});
+        let mut spec = json!({"containers": containers, "nodeName": node.name.clone(), "restartPolicy": if p.completed { "OnFailure" } else { "Always" }});
         if let Some(pc) = p.priority_class {
             spec["priorityClassName"] = json!(pc);
             spec["priority"] = json!(if pc == "system-node-critical" { 2_000_001_000 } else { 2_000_000_000 });
@@ -528,20 +527,20 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
             .iter()
             .map(|(name, image, ..)| {
                 let state = if p.completed {
-                    json!({"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": started, "finishedAt": rfc3339(created + 15)}})
+                    json!({"terminated": {"exitCode": 0, "reason": "Completed", "startedAt": started.clone(), "finishedAt": rfc3339(created + 15)}})
                 } else {
-                    json!({"running": {"startedAt": started}})
+                    json!({"running": {"startedAt": started.clone()}})
                 };
                 json!({"name": name, "image": image, "imageID": "", "containerID": format!("containerd://{:064x}", p.ip), "ready": !p.completed, "restartCount": p.restarts, "started": !p.completed, "state": state})
             })
             .collect();
         let ip = format!("10.42.0.{}", p.ip);
         let ready = if p.completed { "False" } else { "True" };
-        let cond = |ty: &str, status: &str| json!({"type": ty, "status": status, "lastProbeTime": null, "lastTransitionTime": started});
+        let cond = |ty: &str, status: &str| json!({"type": ty, "status": status, "lastProbeTime": null, "lastTransitionTime": &started});
         let status = json!({
             "phase": if p.completed { "Succeeded" } else { "Running" },
             "conditions": [cond("PodReadyToStartContainers", ready), cond("Initialized", "True"), cond("Ready", ready), cond("ContainersReady", ready), cond("PodScheduled", "True")],
-            "hostIP": node.ip, "hostIPs": [{"ip": node.ip}], "podIP": ip, "podIPs": [{"ip": ip}],
+            "hostIP": node.ip.clone(), "hostIPs": [{"ip": node.ip.clone()}], "podIP": ip.clone(), "podIPs": [{"ip": ip.clone()}],
             "startTime": rfc3339(created + 1),
             "containerStatuses": statuses,
             "qosClass": if p.containers.iter().any(|c| !c.2.is_empty()) { "Burstable" } else { "BestEffort" },

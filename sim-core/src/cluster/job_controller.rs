@@ -169,11 +169,11 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
         } else {
             if condition(&job, "Suspended").and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True") {
                 set_condition(&mut job, "Suspended", "False", "JobResumed", "Job resumed", &now_s);
-                job["status"]["startTime"] = json!(now_s);
+                job["status"]["startTime"] = json!(now_s.clone());
                 record(c, original, EventType::Normal, "Resumed", "Job resumed", COMPONENT);
             }
             if get(&job, &["status", "startTime"]).is_none() {
-                job["status"]["startTime"] = json!(now_s);
+                job["status"]["startTime"] = json!(now_s.clone());
             }
             let target_done = completions.unwrap_or(1);
             if failed > backoff_limit {
@@ -266,7 +266,7 @@ fn create_pod(c: &mut Cluster, job: &Value) {
     let template = get(job, &["spec", "template"]).cloned().unwrap_or(json!({}));
     let mut meta = template.get("metadata").cloned().unwrap_or(json!({}));
     meta["generateName"] = json!(format!("{name}-"));
-    meta["namespace"] = json!(ns);
+    meta["namespace"] = json!(ns.clone());
     meta["ownerReferences"] =
         json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid, "controller": true, "blockOwnerDeletion": true}]);
     meta["finalizers"] = json!(["batch.kubernetes.io/job-tracking"]);

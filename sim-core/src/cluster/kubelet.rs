@@ -257,13 +257,13 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
             // Looked up only here, once per pod: the shape's node list is not indexed.
             let node_ip = c.shape.nodes.iter().find(|n| n.name == node).map(|n| n.ip.clone()).unwrap_or_default();
             status["phase"] = json!("Pending");
-            status["hostIP"] = json!(node_ip);
+            status["hostIP"] = json!(node_ip.clone());
             status["hostIPs"] = json!([{"ip": node_ip}]);
-            status["startTime"] = json!(now);
+            status["startTime"] = json!(now.clone());
             status["conditions"] = conditions(false, &now, &scheduled_since);
             let waiting: Vec<Value> = containers
                 .iter()
-                .map(|ct| json!({"name": ct["name"], "image": ct["image"], "imageID": "", "ready": false, "restartCount": 0, "started": false, "state": {"waiting": {"reason": "ContainerCreating"}}}))
+                .map(|ct| json!({"name": ct["name"].clone(), "image": ct["image"].clone(), "imageID": "", "ready": false, "restartCount": 0, "started": false, "state": {"waiting": {"reason": "ContainerCreating"}}}))
                 .collect();
             status["containerStatuses"] = json!(waiting);
             set_pod_status(c, pod, status);
@@ -312,12 +312,12 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
             );
             let mut status = pod.get("status").cloned().unwrap_or(json!({}));
             status["phase"] = json!("Running");
-            status["podIP"] = json!(ip);
+            status["podIP"] = json!(ip.clone());
             status["podIPs"] = json!([{"ip": ip}]);
             status["conditions"] = conditions(true, &now, &scheduled_since);
             let running: Vec<Value> = containers
                 .iter()
-                .map(|ct| json!({"name": ct["name"], "image": ct["image"], "imageID": format!("docker.io/library/{}", ct["image"].as_str().unwrap_or("")), "containerID": format!("containerd://{name}"), "ready": true, "restartCount": 0, "started": true, "state": {"running": {"startedAt": now}}}))
+                .map(|ct| json!({"name": ct["name"].clone(), "image": ct["image"].clone(), "imageID": format!("docker.io/library/{}", ct["image"].as_str().unwrap_or("")), "containerID": format!("containerd://{name}"), "ready": true, "restartCount": 0, "started": true, "state": {"running": {"startedAt": now.clone()}}}))
                 .collect();
             status["containerStatuses"] = json!(running);
             set_pod_status(c, pod, status);
@@ -365,7 +365,7 @@ fn terminate(c: &mut Cluster, pod: &Value, rt: &PodRuntime, code: i32, now: &str
     status["phase"] = json!(if code == 0 { "Succeeded" } else { "Failed" });
     status["conditions"] = conditions(false, now, scheduled_since);
     let started = rt.started_ms.map(|s| rfc3339(c.clock.start_unix + (s / 1000) as i64)).unwrap_or_else(|| now.to_string());
-    status["containerStatuses"] = json!([{"name": first["name"], "image": image, "imageID": format!("docker.io/library/{image}"), "containerID": format!("containerd://{name}"), "ready": false, "restartCount": 0, "started": false,
+    status["containerStatuses"] = json!([{"name": first["name"].clone(), "image": image, "imageID": format!("docker.io/library/{image}"), "containerID": format!("containerd://{name}"), "ready": false, "restartCount": 0, "started": false,
         "state": {"terminated": {"exitCode": code, "reason": if code == 0 { "Completed" } else { "Error" }, "startedAt": started, "finishedAt": now}}}]);
     set_pod_status(c, pod, status);
 }

@@ -382,7 +382,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
     match chosen {
         Some(node) => {
             let mut p = Value::clone(&pod);
-            p["spec"]["nodeName"] = json!(node);
+            p["spec"]["nodeName"] = json!(node.clone());
             let Ok(bound) = c.api.update_internal(c.now_unix(), kind_info("Pod"), &ns, p, false) else { return };
             let status = with_scheduled(&bound, "True", None, &now);
             let _ = c.api.update_status_internal(c.now_unix(), kind_info("Pod"), &ns, &name, status);
@@ -400,7 +400,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
             let message = format!("0/{total} nodes are available: {}. preemption: {preemption}", parts.join(", "));
             let already = get(&pod, &["status", "conditions"])
                 .and_then(Value::as_array)
-                .is_some_and(|cs| cs.iter().any(|c| c["type"] == "PodScheduled" && c["message"] == json!(message)));
+                .is_some_and(|cs| cs.iter().any(|c| c["type"] == "PodScheduled" && c["message"] == json!(message.clone())));
             // The scheduler retries on cluster changes; a repeat with the same message is one
             // more count on the same event.
             let retry_due = c.scheduler.retry.get(&format!("{ns}/{name}")).is_none_or(|t| c.now_ms() >= *t);

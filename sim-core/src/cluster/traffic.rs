@@ -136,14 +136,14 @@ fn spread(index: usize, n: u32) -> f64 {
 /// The Job a user of this team would submit: one pod, the GPUs, a command that runs for a while.
 fn job_for(spec: &TrafficSpec, index: usize, n: u32) -> Value {
     let runtime = ((spec.runtime_seconds as f64) * (0.75 + 0.5 * spread(index, n))).round().max(1.0) as u64;
-    let mut labels = json!({"kueue.x-k8s.io/queue-name": spec.queue});
+    let mut labels = json!({"kueue.x-k8s.io/queue-name": spec.queue.clone()});
     if let Some(pc) = &spec.priority_class {
         labels["kueue.x-k8s.io/priority-class"] = json!(pc);
     }
     let mut job = json!({
         "apiVersion": "batch/v1",
         "kind": "Job",
-        "metadata": {"name": format!("{}{n:05}", spec.name_prefix), "namespace": spec.namespace, "labels": labels},
+        "metadata": {"name": format!("{}{n:05}", spec.name_prefix), "namespace": spec.namespace.clone(), "labels": labels},
         "spec": {"template": {"spec": {
             "restartPolicy": "Never",
             "containers": [{

@@ -159,8 +159,8 @@ impl Map {
     }
 
     /// A map from members in any order; a key given twice keeps its last value (as serde_json's
-    /// map does when it reads an object).
-    pub(super) fn from_unsorted(mut entries: Vec<Pair>) -> Map {
+    /// map does when it reads an object). `json!` builds its objects with this.
+    pub fn from_members(mut entries: Vec<Pair>) -> Map {
         if !entries.is_sorted_by(|a, b| a.0 < b.0) {
             entries.sort_by(|a, b| a.0.cmp(&b.0)); // stable: equal keys keep their order
             let mut deduped: Vec<Pair> = Vec::with_capacity(entries.len());
@@ -172,6 +172,8 @@ impl Map {
             }
             entries = deduped;
         }
+        // Kept objects live long: no room for members they will not get.
+        entries.shrink_to_fit();
         Map { entries }
     }
 }
@@ -302,7 +304,7 @@ impl<'a> IntoIterator for &'a mut Map {
 
 impl FromIterator<Pair> for Map {
     fn from_iter<I: IntoIterator<Item = Pair>>(iter: I) -> Self {
-        Map::from_unsorted(iter.into_iter().collect())
+        Map::from_members(iter.into_iter().collect())
     }
 }
 

@@ -28,13 +28,89 @@ pub enum Value {
     Object(Map),
 }
 
-/// `json!({...})`: serde_json's macro, its tree moved into ours.
+/// `json!({...})`: a JSON literal, as serde_json's macro writes one, built straight into this
+/// tree. Keys are string literals, identifiers or parenthesised expressions (anything
+/// `Into<String>`); values are `null`, nested literals, or any expression with a `From` into
+/// [`Value`] (an interpolated value is moved, so pass a reference to keep it).
 #[macro_export]
 macro_rules! json {
     ($($t:tt)+) => {
-        $crate::json::Value::from(::serde_json::json!($($t)+))
+        $crate::json_literal!($($t)+)
     };
 }
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! json_literal {
+    (null) => {
+        $crate::json::Value::Null
+    };
+    ([]) => {
+        $crate::json::Value::Array(::std::vec::Vec::new())
+    };
+    ([ $($t:tt)+ ]) => {{
+        let mut elements = $crate::json::empty_list();
+        $crate::json_literal!(@array elements $($t)+);
+        elements.shrink_to_fit();
+        $crate::json::Value::Array(elements)
+    }};
+    ({}) => {
+        $crate::json::Value::Object($crate::json::Map::new())
+    };
+    ({ $($t:tt)+ }) => {{
+        let mut members = $crate::json::empty_list();
+        $crate::json_literal!(@object members $($t)+);
+        $crate::json::Value::Object($crate::json::Map::from_members(members))
+    }};
+    ($other:expr) => {
+        $crate::json::Value::from($other)
+    };
+
+    // Array elements, one at a time.
+    (@array $v:ident) => {};
+    (@array $v:ident null $(, $($rest:tt)*)?) => {
+        $v.push($crate::json::Value::Null);
+        $crate::json_literal!(@array $v $($($rest)*)?);
+    };
+    (@array $v:ident [$($inner:tt)*] $(, $($rest:tt)*)?) => {
+        $v.push($crate::json_literal!([$($inner)*]));
+        $crate::json_literal!(@array $v $($($rest)*)?);
+    };
+    (@array $v:ident {$($inner:tt)*} $(, $($rest:tt)*)?) => {
+        $v.push($crate::json_literal!({$($inner)*}));
+        $crate::json_literal!(@array $v $($($rest)*)?);
+    };
+    (@array $v:ident $e:expr $(, $($rest:tt)*)?) => {
+        $v.push($crate::json::Value::from($e));
+        $crate::json_literal!(@array $v $($($rest)*)?);
+    };
+
+    // Object members, one at a time.
+    (@object $m:ident) => {};
+    (@object $m:ident $k:tt : null $(, $($rest:tt)*)?) => {
+        $m.push((::std::string::String::from($k), $crate::json::Value::Null));
+        $crate::json_literal!(@object $m $($($rest)*)?);
+    };
+    (@object $m:ident $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
+        $m.push((::std::string::String::from($k), $crate::json_literal!([$($inner)*])));
+        $crate::json_literal!(@object $m $($($rest)*)?);
+    };
+    (@object $m:ident $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
+        $m.push((::std::string::String::from($k), $crate::json_literal!({$($inner)*})));
+        $crate::json_literal!(@object $m $($($rest)*)?);
+    };
+    (@object $m:ident $k:tt : $e:expr $(, $($rest:tt)*)?) => {
+        $m.push((::std::string::String::from($k), $crate::json::Value::from($e)));
+        $crate::json_literal!(@object $m $($($rest)*)?);
+    };
+}
+
+/// The list `json!` pushes a literal's elements or members onto.
+#[doc(hidden)]
+pub fn empty_list<T>() -> Vec<T> {
+    Vec::with_capacity(4)
+}
+
 // The macro is exported at the crate root (`#[macro_export]`); this names it here too, so that
 // `use crate::json::{json, Value}` reads as `use serde_json::{json, Value}` did.
 pub use crate::json;
@@ -368,7 +444,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some(key) = access.next_key::<String>()? {
             entries.push((key, access.next_value()?));
         }
-        Ok(Value::Object(Map::from_unsorted(entries)))
+        Ok(Value::Object(Map::from_members(entries)))
     }
 }
 
@@ -485,9 +561,10 @@ impl From<&str> for Value {
         Value::String(s.to_owned())
     }
 }
-impl From<&String> for Value {
-    fn from(s: &String) -> Value {
-        Value::String(s.clone())
+/// A reference is copied (serde_json's macro serialises through a reference).
+impl<T: Clone + Into<Value>> From<&T> for Value {
+    fn from(v: &T) -> Value {
+        v.clone().into()
     }
 }
 impl From<std::borrow::Cow<'_, str>> for Value {

@@ -169,7 +169,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                         is_true(cq, "Active"),
                         age(cq, now),
                     ]);
-                    json!({"cells": cells, "object": {"metadata": cq["metadata"]}})
+                    json!({"cells": cells, "object": {"metadata": cq["metadata"].clone()}})
                 })
                 .collect();
             (
@@ -197,7 +197,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                         get(lq, &["status", "admittedWorkloads"]).and_then(Value::as_i64).unwrap_or(0),
                         age(lq, now),
                     ]);
-                    json!({"cells": cells, "object": {"metadata": lq["metadata"]}})
+                    json!({"cells": cells, "object": {"metadata": lq["metadata"].clone()}})
                 })
                 .collect();
             (
@@ -218,7 +218,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 .map(|rf| {
                     let mut labels: Vec<String> = get(rf, &["spec", "nodeLabels"]).and_then(Value::as_object).into_iter().flatten().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or(""))).collect();
                     crate::sort::sort(&mut labels);
-                    json!({"cells": [get_str(rf, &["metadata", "name"]).unwrap_or(""), labels.join(", "), age(rf, now)], "object": {"metadata": rf["metadata"]}})
+                    json!({"cells": [get_str(rf, &["metadata", "name"]).unwrap_or(""), labels.join(", "), age(rf, now)], "object": {"metadata": rf["metadata"].clone()}})
                 })
                 .collect();
             (vec![col("Name", "string"), col("Node Labels", "string"), col("Age", "string")], rows, false)
@@ -324,7 +324,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                         exec.unwrap_or_default(),
                         age(w, now),
                     ]);
-                    Some(json!({"cells": cells, "object": {"metadata": w["metadata"]}}))
+                    Some(json!({"cells": cells, "object": {"metadata": w["metadata"].clone()}}))
                 })
                 .collect();
             (

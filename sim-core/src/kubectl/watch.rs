@@ -109,7 +109,7 @@ impl Watch {
                 })
                 .collect();
         }
-        let table = json!({"columnDefinitions": self.columns, "rows": rows.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>()});
+        let table = json!({"columnDefinitions": self.columns.clone(), "rows": rows.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>()});
         let opts = PrintOptions { no_headers: !header, ..self.spec.opts.clone() };
         let mut lines = table_lines(&table, &opts);
         if self.spec.events {

@@ -327,7 +327,7 @@ pub fn create<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             return;
         }
         let name = p.args[0].clone();
-        let obj = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}});
+        let obj = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name.clone()}});
         let dry = p.value("dry-run") == Some("server");
         match create_object(out.client(), crate::api::server::kind_info("Namespace"), "", obj.clone(), dry) {
             Ok(_) if dry => out.out(&format!("namespace/{name} created (server dry run)\n")),
@@ -571,11 +571,11 @@ fn create_job<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     };
     let name = p.args[0].clone();
     let ns = namespace(&p);
-    let mut container = json!({"name": name, "image": image});
+    let mut container = json!({"name": name.clone(), "image": image});
     if !p.rest.is_empty() {
-        container["command"] = json!(p.rest);
+        container["command"] = json!(&p.rest);
     }
-    let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name, "namespace": ns},
+    let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name.clone(), "namespace": ns.clone()},
         "spec": {"template": {"spec": {"containers": [container], "restartPolicy": "Never"}}}});
     let dry = p.value("dry-run") == Some("server");
     match create_object(out.client(), crate::api::server::kind_info("Job"), &ns, job.clone(), dry) {

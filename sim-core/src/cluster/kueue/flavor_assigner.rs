@@ -242,7 +242,7 @@ impl Assignment {
                         .keys()
                         .map(|r| (r.clone(), Value::String(format_quantity(r, ps.requests.get(r).copied().unwrap_or(0)))))
                         .collect();
-                    crate::json::json!({"name": ps.name, "count": ps.count, "flavors": flavors, "resourceUsage": usage})
+                    crate::json::json!({"name": ps.name.clone(), "count": ps.count, "flavors": flavors, "resourceUsage": usage})
                 })
                 .collect(),
         )

@@ -353,7 +353,7 @@ fn start(c: &mut Cluster, stored: &Value, wl: &Value) {
     template["metadata"]["labels"]["kueue.x-k8s.io/podset"] = json!("main");
     template["metadata"]["labels"]["kueue.x-k8s.io/local-queue-name"] = json!(queue);
     if crate::api::validation::dns1123_label(&cq).is_empty() {
-        template["metadata"]["labels"]["kueue.x-k8s.io/cluster-queue-name"] = json!(cq);
+        template["metadata"]["labels"]["kueue.x-k8s.io/cluster-queue-name"] = json!(cq.clone());
     }
     template["metadata"]["annotations"]["kueue.x-k8s.io/workload"] = json!(wl_name);
     // Partial admission: the Job runs with the pods it was admitted with.

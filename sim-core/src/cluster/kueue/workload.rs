@@ -250,7 +250,7 @@ pub fn resource_requests(info: &super::info::WorkloadInfo) -> Value {
             .map(|ps| {
                 let res: crate::json::Map<String, Value> =
                     ps.requests.iter().map(|(k, v)| (k.clone(), json!(format_quantity(k, *v)))).collect();
-                json!({"name": ps.name, "resources": res})
+                json!({"name": ps.name.clone(), "resources": res})
             })
             .collect(),
     )
