@@ -64,7 +64,7 @@ impl Run {
 /// The request body: the workdir's files (relative paths) and the learner's allowed writes.
 pub fn request_body(lab: &Lab, fs: &Vfs, cluster: &Cluster) -> (String, usize) {
     let prefix = format!("{}/", lab.workdir.trim_end_matches('/'));
-    let files: sim_core::json::Map<String, Value> = fs
+    let files: sim_core::json::Map = fs
         .files_under(&lab.workdir)
         .into_iter()
         .filter_map(|(p, c)| p.strip_prefix(&prefix).map(|r| (r.to_string(), Value::String(c.to_string()))))

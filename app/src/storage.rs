@@ -531,7 +531,7 @@ pub fn from_url_fragment(fragment: &str, base_for: impl Fn(&str) -> Option<Clust
     }
     if let Some(map) = doc.as_object_mut() {
         map.remove("base");
-        map.insert("version".into(), 1.into());
+        map.insert("version", 1.into());
     }
     Ok(doc.to_string())
 }

@@ -187,7 +187,7 @@ async fn handle(
     if path == "/kueue-lab/v1/files" && st.control && method == Method::GET {
         // The control shell's files under a directory: path → content.
         let dir = param("dir").unwrap_or_else(|| "/root".into());
-        let files: sim_core::json::Map<String, Value> = st.sim.with(move |sim| {
+        let files: sim_core::json::Map = st.sim.with(move |sim| {
             let fs = &sim.session.shell.state.fs;
             fs.files_under(&dir).into_iter().map(|(p, c)| (p.to_string(), Value::String(c.to_string()))).collect()
         });

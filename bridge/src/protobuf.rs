@@ -74,10 +74,10 @@ fn message<'a>(w: &Wire<'a>) -> Result<&'a [u8], String> {
 }
 
 /// Sets `key` to a non-empty string (Go's JSON leaves empty strings out).
-fn put_str(m: &mut Map<String, Value>, key: &str, w: &Wire) -> Result<(), String> {
+fn put_str(m: &mut Map, key: &str, w: &Wire) -> Result<(), String> {
     let s = string(w)?;
     if !s.is_empty() {
-        m.insert(key.into(), Value::String(s));
+        m.insert(key, Value::String(s));
     }
     Ok(())
 }
@@ -158,7 +158,7 @@ fn container(b: &[u8]) -> Result<Value, String> {
             5 => put_str(&mut m, "workingDir", &w)?,
             8 => {
                 let r = resources(message(&w)?)?;
-                m.insert("resources".into(), r);
+                m.insert("resources", r);
             }
             14 => put_str(&mut m, "imagePullPolicy", &w)?,
             _ => {}
@@ -191,11 +191,11 @@ fn template(b: &[u8]) -> Result<Value, String> {
             1 => {
                 let meta = object_meta(message(&w)?)?;
                 if meta.as_object().is_some_and(|o| !o.is_empty()) {
-                    m.insert("metadata".into(), meta);
+                    m.insert("metadata", meta);
                 }
             }
             2 => {
-                m.insert("spec".into(), pod_spec(message(&w)?)?);
+                m.insert("spec", pod_spec(message(&w)?)?);
             }
             _ => {}
         }
@@ -212,16 +212,16 @@ fn job_spec(b: &[u8]) -> Result<Value, String> {
         };
         match f {
             1 => {
-                m.insert("parallelism".into(), int(&w)?);
+                m.insert("parallelism", int(&w)?);
             }
             2 => {
-                m.insert("completions".into(), int(&w)?);
+                m.insert("completions", int(&w)?);
             }
             6 => {
-                m.insert("template".into(), template(message(&w)?)?);
+                m.insert("template", template(message(&w)?)?);
             }
             7 => {
-                m.insert("backoffLimit".into(), int(&w)?);
+                m.insert("backoffLimit", int(&w)?);
             }
             _ => {}
         }

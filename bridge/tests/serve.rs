@@ -60,7 +60,7 @@ fn control(api: &Proc, line: &str) -> Value {
 fn learner_work(lab: &Lab) -> (Value, Value) {
     let (mut sh, mut cluster) = lab_session(lab, 2026);
     transcript::run(&mut sh, &mut cluster, &lab.solution, 1000);
-    let files: sim_core::json::Map<String, Value> = sh
+    let files: sim_core::json::Map = sh
         .state
         .fs
         .files_under(&lab.workdir)

@@ -63,7 +63,7 @@ proptest! {
         let mut doc = doc;
         if let Some(m) = doc.as_object_mut() {
             if !m.get("metadata").is_some_and(Value::is_object) || m.get("metadata").and_then(|x| x.get("name")).is_none() {
-                m.insert("metadata".into(), json!({"name": name}));
+                m.insert("metadata", json!({"name": name}));
             }
         }
         let created = s.create(LAB_EPOCH_UNIX, kind, ns, doc.clone(), false);

@@ -57,7 +57,7 @@ fn go_name(def: &str) -> String {
 }
 
 /// The `Ty` expression for a property's schema.
-fn ty(s: &Value, defs: &Map<String, Value>, structs: &mut BTreeSet<String>) -> String {
+fn ty(s: &Value, defs: &Map, structs: &mut BTreeSet<String>) -> String {
     if let Some(r) = s.get("$ref").and_then(Value::as_str) {
         let def = r.trim_start_matches("#/$defs/");
         return match def.rsplit('.').next().unwrap_or_default() {
@@ -193,7 +193,7 @@ fn old_unknown(input: &Value, decoded: &Value, prefix: &str, out: &mut Vec<Strin
                 if v.is_null() {
                     continue;
                 }
-                let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                let path = if prefix.is_empty() { k.to_string() } else { format!("{prefix}.{k}") };
                 match d.get(k) {
                     None => out.push(path),
                     Some(dv) => old_unknown(v, dv, &path, out),
@@ -269,7 +269,7 @@ fn mutations(v: &Value) -> Vec<Value> {
         match v {
             Value::Object(m) => {
                 for (k, c) in m {
-                    path.push(Value::String(k.clone()));
+                    path.push(Value::String(k.to_string()));
                     collect(c, path, out);
                     path.pop();
                 }

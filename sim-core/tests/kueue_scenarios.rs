@@ -158,7 +158,7 @@ fn setup(case: &Value) -> Run {
             .flatten()
             .map(|ps| {
                 let count = ps.get("count").and_then(Value::as_i64).unwrap_or(1);
-                let usage: sim_core::json::Map<String, Value> = ps
+                let usage: sim_core::json::Map = ps
                     .get("requests")
                     .and_then(Value::as_object)
                     .into_iter()

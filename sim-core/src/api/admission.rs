@@ -8,7 +8,7 @@ use super::quantity::Quantity;
 use super::registry::KindInfo;
 use super::status::{Cause, Status};
 use super::validation::{self, ListType, Pattern, Schema, Str};
-use crate::json::{json, Value};
+use crate::json::{json, Key, Value};
 
 pub const QUEUE_NAME_LABEL: &str = "kueue.x-k8s.io/queue-name";
 pub const RESOURCE_IN_USE_FINALIZER: &str = "kueue.x-k8s.io/resource-in-use";
@@ -54,9 +54,9 @@ fn add_finalizer(obj: &mut Value, finalizer: &str) {
 
 fn default_namespace(obj: &mut Value) {
     let name = super::object::name(obj).to_string();
-    ensure_map(obj, &["metadata", "labels"]).insert("kubernetes.io/metadata.name".into(), json!(name));
-    ensure_map(obj, &["spec"]).insert("finalizers".into(), json!(["kubernetes"]));
-    ensure_map(obj, &["status"]).insert("phase".into(), json!("Active"));
+    ensure_map(obj, &["metadata", "labels"]).insert("kubernetes.io/metadata.name", json!(name));
+    ensure_map(obj, &["spec"]).insert("finalizers", json!(["kubernetes"]));
+    ensure_map(obj, &["status"]).insert("phase", json!("Active"));
 }
 
 /// `pkg/apis/batch/v1/defaults.go` and the Job registry strategy (`kubectl.md` §6.1).
@@ -68,7 +68,7 @@ fn default_job(obj: &mut Value, uid: &str) {
         let has_completions = spec.contains_key("completions");
         let has_parallelism = spec.contains_key("parallelism");
         if !has_completions && !has_parallelism {
-            spec.insert("completions".into(), json!(1));
+            spec.insert("completions", json!(1));
         }
         spec.entry("parallelism").or_insert(json!(1));
         let backoff = if spec.contains_key("backoffLimitPerIndex") { 2_147_483_647 } else { 6 };
@@ -79,24 +79,24 @@ fn default_job(obj: &mut Value, uid: &str) {
         let replacement = if spec.contains_key("podFailurePolicy") { "Failed" } else { "TerminatingOrFailed" };
         spec.entry("podReplacementPolicy").or_insert(json!(replacement));
         if !spec.get("manualSelector").and_then(Value::as_bool).unwrap_or(false) {
-            spec.insert("selector".into(), json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}}));
+            spec.insert("selector", json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}}));
         }
     }
     let template_labels = ensure_map(obj, &["spec", "template", "metadata", "labels"]);
     for (k, v) in
         [("batch.kubernetes.io/controller-uid", uid), ("batch.kubernetes.io/job-name", &name), ("controller-uid", uid), ("job-name", &name)]
     {
-        template_labels.insert(k.into(), json!(v));
+        template_labels.insert(k, json!(v));
     }
     let copied = template_labels.clone();
     if own_labels_empty {
-        ensure_map(obj, &["metadata"]).insert("labels".into(), Value::Object(copied));
+        ensure_map(obj, &["metadata"]).insert("labels", Value::Object(copied));
     }
     default_pod_spec(ensure_map(obj, &["spec", "template", "spec"]));
 }
 
 /// Pod spec defaults (`pkg/apis/core/v1/defaults.go`) as they appear in a Job's template.
-pub fn default_pod_spec(spec: &mut crate::json::Map<String, Value>) {
+pub fn default_pod_spec(spec: &mut crate::json::Map) {
     spec.entry("dnsPolicy").or_insert(json!("ClusterFirst"));
     spec.entry("schedulerName").or_insert(json!("default-scheduler"));
     spec.entry("securityContext").or_insert(json!({}));
@@ -125,7 +125,7 @@ fn default_pod(obj: &mut Value, suffix: &str) {
     default_pod_spec(spec);
     spec.entry("serviceAccountName").or_insert(json!("default"));
     let sa = spec.get("serviceAccountName").cloned().unwrap_or(json!("default"));
-    spec.insert("serviceAccount".into(), sa);
+    spec.insert("serviceAccount", sa);
     spec.entry("enableServiceLinks").or_insert(json!(true));
     spec.entry("preemptionPolicy").or_insert(json!("PreemptLowerPriority"));
     spec.entry("priority").or_insert(json!(0));
@@ -159,8 +159,8 @@ fn default_pod(obj: &mut Value, suffix: &str) {
     }
     let qos = qos_class(obj);
     let status = ensure_map(obj, &["status"]);
-    status.insert("phase".into(), json!("Pending"));
-    status.insert("qosClass".into(), json!(qos));
+    status.insert("phase", json!("Pending"));
+    status.insert("qosClass", json!(qos));
 }
 
 /// `Guaranteed`, `Burstable` or `BestEffort` from the containers' cpu and memory (extended
@@ -202,7 +202,7 @@ pub fn normalize_on_update(kind: &KindInfo, obj: &mut Value) {
     if kind.kind == "Namespace" {
         // The namespace strategy keeps this label on every update.
         let name = super::object::name(obj).to_string();
-        ensure_map(obj, &["metadata", "labels"]).insert("kubernetes.io/metadata.name".into(), json!(name));
+        ensure_map(obj, &["metadata", "labels"]).insert("kubernetes.io/metadata.name", json!(name));
         return;
     }
     let path: &[&str] = match kind.kind {
@@ -248,15 +248,15 @@ fn kueue_job_webhook(obj: &mut Value, lookup: &dyn Lookup) {
     }
     let has_queue = labels(obj).get(QUEUE_NAME_LABEL).is_some_and(|q| !q.is_empty());
     if !has_queue && lookup.exists("LocalQueue", &ns, "default") {
-        ensure_map(obj, &["metadata", "labels"]).insert(QUEUE_NAME_LABEL.into(), json!("default"));
+        ensure_map(obj, &["metadata", "labels"]).insert(QUEUE_NAME_LABEL, json!("default"));
     }
     // `ApplyDefaultWorkloadPriorityClass` (WorkloadPriorityClassDefaulting, beta and on in v0.20).
     let has_class = labels(obj).get(PRIORITY_CLASS_LABEL).is_some_and(|c| !c.is_empty());
     if !has_class && lookup.exists("WorkloadPriorityClass", "", "default") {
-        ensure_map(obj, &["metadata", "labels"]).insert(PRIORITY_CLASS_LABEL.into(), json!("default"));
+        ensure_map(obj, &["metadata", "labels"]).insert(PRIORITY_CLASS_LABEL, json!("default"));
     }
     if labels(obj).get(QUEUE_NAME_LABEL).is_some_and(|q| !q.is_empty()) {
-        ensure_map(obj, &["spec"]).insert("suspend".into(), json!(true));
+        ensure_map(obj, &["spec"]).insert("suspend", json!(true));
     }
 }
 
@@ -283,7 +283,7 @@ fn cluster_queue_crd_defaults(obj: &mut Value) {
 }
 
 /// `fairSharing.weight` defaults to the integer 1 when `fairSharing` is given.
-fn default_fair_sharing_weight(spec: &mut crate::json::Map<String, Value>) {
+fn default_fair_sharing_weight(spec: &mut crate::json::Map) {
     if let Some(fs) = spec.get_mut("fairSharing").and_then(Value::as_object_mut) {
         fs.entry("weight").or_insert(json!(1));
     }
@@ -1237,7 +1237,7 @@ fn webhook_label_selector(sel: Option<&Value>, path: &str) -> Vec<Cause> {
     let mut causes = Vec::new();
     let Some(sel) = sel else { return causes };
     let labels_path = format!("{path}.matchLabels");
-    let mut match_labels: Vec<(&String, &Value)> = sel.get("matchLabels").and_then(Value::as_object).into_iter().flatten().collect();
+    let mut match_labels: Vec<(&Key, &Value)> = sel.get("matchLabels").and_then(Value::as_object).into_iter().flatten().collect();
     crate::sort::sort_by_key(&mut match_labels, |(k, _)| k.as_str());
     for (k, v) in match_labels {
         for m in validation::label_key(k) {
@@ -1351,19 +1351,19 @@ fn cluster_queue_webhook(obj: &Value) -> Vec<Cause> {
 fn preemption_json(p: &Value) -> String {
     let mut out = crate::json::Map::new();
     if let Some(v) = p.get("reclaimWithinCohort").filter(|v| v.as_str() != Some("")) {
-        out.insert("reclaimWithinCohort".into(), v.clone());
+        out.insert("reclaimWithinCohort", v.clone());
     }
     if let Some(b) = p.get("borrowWithinCohort") {
         let mut bw = crate::json::Map::new();
         for k in ["policy", "maxPriorityThreshold"] {
             if let Some(v) = b.get(k) {
-                bw.insert(k.into(), v.clone());
+                bw.insert(k, v.clone());
             }
         }
-        out.insert("borrowWithinCohort".into(), Value::Object(bw));
+        out.insert("borrowWithinCohort", Value::Object(bw));
     }
     if let Some(v) = p.get("withinClusterQueue").filter(|v| v.as_str() != Some("")) {
-        out.insert("withinClusterQueue".into(), v.clone());
+        out.insert("withinClusterQueue", v.clone());
     }
     let ordered: Vec<String> = ["reclaimWithinCohort", "borrowWithinCohort", "withinClusterQueue"]
         .iter()
@@ -1405,7 +1405,7 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
     for (i, ps) in get(obj, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten().enumerate() {
         let path = format!("spec.podSets[{i}]");
         let labels_path = format!("{path}.template.metadata.labels");
-        let mut pod_labels: Vec<(&String, &Value)> =
+        let mut pod_labels: Vec<(&Key, &Value)> =
             get(ps, &["template", "metadata", "labels"]).and_then(Value::as_object).into_iter().flatten().collect();
         crate::sort::sort_by_key(&mut pod_labels, |(k, _)| k.as_str());
         for (k, v) in pod_labels {
@@ -1444,7 +1444,7 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
 /// `validateResourceList`: `pods` is Kueue's, and quantities may not be negative.
 fn webhook_resource_list(list: Option<&Value>, path: &str) -> Vec<Cause> {
     let mut causes = Vec::new();
-    let mut entries: Vec<(&String, &Value)> = list.and_then(Value::as_object).into_iter().flatten().collect();
+    let mut entries: Vec<(&Key, &Value)> = list.and_then(Value::as_object).into_iter().flatten().collect();
     crate::sort::sort_by_key(&mut entries, |(k, _)| k.as_str());
     for (name, v) in entries {
         let p = format!("{path}[{name}]");

@@ -283,7 +283,7 @@ impl Decoder {
             (Ty::Map(elem), Value::Object(m)) => {
                 let mut out = Map::new();
                 for (k, item) in m {
-                    self.path.push(Step::Key(k.clone()));
+                    self.path.push(Step::Key(k.to_string()));
                     let decoded = self.value(elem, item);
                     self.path.pop();
                     out.insert(k.clone(), decoded?.unwrap_or_else(|| elem.zero()));

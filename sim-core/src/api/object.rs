@@ -94,7 +94,7 @@ pub fn namespace(obj: &Value) -> &str {
 }
 
 /// The object at `path`, created (as `{}`) where missing or not an object.
-pub fn ensure_map<'a>(obj: &'a mut Value, path: &[&str]) -> &'a mut Map<String, Value> {
+pub fn ensure_map<'a>(obj: &'a mut Value, path: &[&str]) -> &'a mut Map {
     let mut cur = obj;
     for k in path {
         if !cur.is_object() {
@@ -114,7 +114,7 @@ pub fn labels(obj: &Value) -> BTreeMap<String, String> {
 
 pub fn string_map(v: Option<&Value>) -> BTreeMap<String, String> {
     v.and_then(Value::as_object)
-        .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string()))).collect())
+        .map(|m| m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string()))).collect())
         .unwrap_or_default()
 }
 

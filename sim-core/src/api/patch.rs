@@ -144,7 +144,7 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
         p.get("$retainKeys").and_then(Value::as_array).map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect());
     let t = target.as_object_mut().expect("made an object");
     if let Some(keep) = &retain {
-        t.retain(|k, _| keep.contains(k));
+        t.retain(|k, _| keep.iter().any(|w| w == k));
     }
     // Element orders come after the lists they order.
     let mut orders = Vec::new();

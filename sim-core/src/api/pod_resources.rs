@@ -18,7 +18,7 @@ pub fn quantities(m: Option<&Value>) -> Vec<(String, Quantity)> {
     m.and_then(Value::as_object)
         .into_iter()
         .flatten()
-        .filter_map(|(k, v)| Some((k.clone(), Quantity::parse(v.as_str()?).ok().or_else(|| v.as_i64().map(Quantity::from_units))?)))
+        .filter_map(|(k, v)| Some((k.to_string(), Quantity::parse(v.as_str()?).ok().or_else(|| v.as_i64().map(Quantity::from_units))?)))
         .collect()
 }
 

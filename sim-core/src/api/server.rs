@@ -173,11 +173,11 @@ impl ApiServer {
         let rv = self.bump();
         {
             let meta = ensure_map(&mut obj, &["metadata"]);
-            meta.insert("uid".into(), json!(uid));
-            meta.insert("creationTimestamp".into(), json!(rfc3339(now)));
-            meta.insert("resourceVersion".into(), json!(rv.to_string()));
+            meta.insert("uid", json!(uid));
+            meta.insert("creationTimestamp", json!(rfc3339(now)));
+            meta.insert("resourceVersion", json!(rv.to_string()));
             if has_generation(kind) {
-                meta.insert("generation".into(), json!(1));
+                meta.insert("generation", json!(1));
             }
         }
         let key = Self::key(kind, object::namespace(&obj), object::name(&obj));
@@ -315,7 +315,7 @@ impl ApiServer {
         {
             let meta = ensure_map(&mut obj, &["metadata"]);
             if kind.namespaced {
-                meta.insert("namespace".into(), json!(ns.clone()));
+                meta.insert("namespace", json!(ns.clone()));
             } else {
                 meta.remove("namespace");
             }
@@ -337,7 +337,7 @@ impl ApiServer {
             if name.is_empty() && !generate.is_empty() {
                 let base: String = generate.chars().take(58).collect();
                 let suffix = self.rng.name_suffix(5);
-                meta.insert("name".into(), json!(format!("{base}{suffix}")));
+                meta.insert("name", json!(format!("{base}{suffix}")));
             }
         }
         let name = object::name(&obj).to_string();
@@ -373,17 +373,17 @@ impl ApiServer {
         }
         {
             let meta = ensure_map(&mut obj, &["metadata"]);
-            meta.insert("uid".into(), json!(uid));
-            meta.insert("creationTimestamp".into(), json!(rfc3339(now)));
+            meta.insert("uid", json!(uid));
+            meta.insert("creationTimestamp", json!(rfc3339(now)));
         }
         if has_generation(kind) {
-            ensure_map(&mut obj, &["metadata"]).insert("generation".into(), json!(1));
+            ensure_map(&mut obj, &["metadata"]).insert("generation", json!(1));
         }
         if dry_run {
             return Ok(Arc::new(obj));
         }
         let rv = self.bump();
-        ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+        ensure_map(&mut obj, &["metadata"]).insert("resourceVersion", json!(rv.to_string()));
         Ok(self.put(key, obj, WatchType::Added))
     }
 
@@ -501,10 +501,10 @@ impl ApiServer {
             return Err(crate::api::rest::not_found_path());
         }
         let mut meta = Map::new();
-        meta.insert("name".into(), Value::from(name));
+        meta.insert("name", Value::from(name));
         let mut body = Map::new();
-        body.insert("metadata".into(), Value::Object(meta));
-        body.insert("status".into(), status);
+        body.insert("metadata", Value::Object(meta));
+        body.insert("status", status);
         self.update_inner(now, kind, namespace, Value::Object(body), true, false, false)
     }
 
@@ -545,7 +545,7 @@ impl ApiServer {
             let meta = ensure_map(&mut obj, &["metadata"]);
             for k in ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "namespace", "name"] {
                 match old_meta.and_then(|m| m.get(k)) {
-                    Some(v) => meta.insert(k.into(), v.clone()),
+                    Some(v) => meta.insert(k, v.clone()),
                     None => meta.remove(k),
                 };
             }
@@ -592,7 +592,7 @@ impl ApiServer {
         // A status write leaves spec as stored, so it never moves the generation.
         if has_generation(kind) && !status_write && old.get("spec") != obj.get("spec") {
             let g = get(&old, &["metadata", "generation"]).and_then(Value::as_i64).unwrap_or(1);
-            ensure_map(&mut obj, &["metadata"]).insert("generation".into(), json!(g + 1));
+            ensure_map(&mut obj, &["metadata"]).insert("generation", json!(g + 1));
         }
         if dry_run {
             return Ok(Arc::new(obj));
@@ -603,7 +603,7 @@ impl ApiServer {
             return Ok(old);
         }
         let rv = self.bump();
-        ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+        ensure_map(&mut obj, &["metadata"]).insert("resourceVersion", json!(rv.to_string()));
         // An object being deleted goes once its last finalizer is removed (a pod also waits
         // for the kubelet to end its grace period).
         let grace_over = get(&obj, &["metadata", "deletionGracePeriodSeconds"]).and_then(Value::as_i64).unwrap_or(0) == 0;
@@ -644,7 +644,7 @@ impl ApiServer {
         let mut fins = finalizers(&obj);
         if opts.propagation == Propagation::Foreground && !already_deleting && self.has_dependents(&obj) {
             fins.push("foregroundDeletion".into());
-            ensure_map(&mut obj, &["metadata"]).insert("finalizers".into(), json!(fins.clone()));
+            ensure_map(&mut obj, &["metadata"]).insert("finalizers", json!(fins.clone()));
         }
         if kind.kind == "Namespace" {
             return Ok(self.delete_namespace(now, name, obj));
@@ -654,8 +654,8 @@ impl ApiServer {
             let current = get(&obj, &["metadata", "deletionGracePeriodSeconds"]).and_then(Value::as_i64).unwrap_or(0);
             if grace < current {
                 let meta = ensure_map(&mut obj, &["metadata"]);
-                meta.insert("deletionTimestamp".into(), json!(rfc3339(now + grace)));
-                meta.insert("deletionGracePeriodSeconds".into(), json!(grace));
+                meta.insert("deletionTimestamp", json!(rfc3339(now + grace)));
+                meta.insert("deletionGracePeriodSeconds", json!(grace));
                 if fins.is_empty() && grace == 0 {
                     self.bump();
                     self.remove(&key, obj.clone());
@@ -663,7 +663,7 @@ impl ApiServer {
                     return Ok(obj);
                 }
                 let rv = self.bump();
-                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion", json!(rv.to_string()));
                 self.put(key, obj.clone(), WatchType::Modified);
             }
             return Ok(obj);
@@ -671,10 +671,10 @@ impl ApiServer {
         if !fins.is_empty() || grace > 0 {
             if !already_deleting {
                 let meta = ensure_map(&mut obj, &["metadata"]);
-                meta.insert("deletionTimestamp".into(), json!(rfc3339(now + grace)));
-                meta.insert("deletionGracePeriodSeconds".into(), json!(grace));
+                meta.insert("deletionTimestamp", json!(rfc3339(now + grace)));
+                meta.insert("deletionGracePeriodSeconds", json!(grace));
                 let rv = self.bump();
-                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion", json!(rv.to_string()));
                 self.put(key, obj.clone(), WatchType::Modified);
             }
             if fins.iter().any(|f| f == "foregroundDeletion") {
@@ -724,10 +724,10 @@ impl ApiServer {
         // A patch that does not pin the resourceVersion cannot conflict.
         if patch.at("/metadata/resourceVersion").is_none() {
             if let Some(rv) = current.at("/metadata/resourceVersion").cloned() {
-                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion".into(), rv);
+                ensure_map(&mut obj, &["metadata"]).insert("resourceVersion", rv);
             }
         }
-        ensure_map(&mut obj, &["metadata"]).insert("name".into(), json!(name));
+        ensure_map(&mut obj, &["metadata"]).insert("name", json!(name));
         self.update(now, kind, namespace, obj, status, dry_run)
     }
 
@@ -752,9 +752,9 @@ impl ApiServer {
             let meta = ensure_map(&mut ns, &["metadata"]);
             meta.entry("deletionTimestamp").or_insert(json!(rfc3339(now)));
         }
-        ensure_map(&mut ns, &["status"]).insert("phase".into(), json!("Terminating"));
+        ensure_map(&mut ns, &["status"]).insert("phase", json!("Terminating"));
         let rv = self.bump();
-        ensure_map(&mut ns, &["metadata"]).insert("resourceVersion".into(), json!(rv.to_string()));
+        ensure_map(&mut ns, &["metadata"]).insert("resourceVersion", json!(rv.to_string()));
         self.put(key, ns.clone(), WatchType::Modified);
         if let Some(terminating) = self.controllers.namespace_terminating {
             terminating(self, now, name);

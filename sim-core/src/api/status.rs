@@ -122,17 +122,17 @@ impl Status {
     pub fn to_json(&self) -> Value {
         let mut details = crate::json::Map::new();
         if !self.details.name.is_empty() {
-            details.insert("name".into(), json!(self.details.name.clone()));
+            details.insert("name", json!(self.details.name.clone()));
         }
         if !self.details.group.is_empty() {
-            details.insert("group".into(), json!(self.details.group.clone()));
+            details.insert("group", json!(self.details.group.clone()));
         }
         if !self.details.kind.is_empty() {
-            details.insert("kind".into(), json!(self.details.kind.clone()));
+            details.insert("kind", json!(self.details.kind.clone()));
         }
         if !self.details.causes.is_empty() {
             details.insert(
-                "causes".into(),
+                "causes",
                 self.details
                     .causes
                     .iter()

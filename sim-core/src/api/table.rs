@@ -396,20 +396,20 @@ pub fn table(kind: &KindInfo, objects: &[&Value], now: i64, resource_version: u6
         .iter()
         .map(|o| {
             let mut object = Map::new();
-            object.insert("kind".into(), "PartialObjectMetadata".into());
-            object.insert("apiVersion".into(), "meta.k8s.io/v1".into());
-            object.insert("metadata".into(), o.get("metadata").cloned().unwrap_or_else(|| Value::Object(Map::new())));
+            object.insert("kind", "PartialObjectMetadata".into());
+            object.insert("apiVersion", "meta.k8s.io/v1".into());
+            object.insert("metadata", o.get("metadata").cloned().unwrap_or_else(|| Value::Object(Map::new())));
             let mut row = Map::new();
-            row.insert("cells".into(), Value::Array(cells(kind, o, now)));
-            row.insert("object".into(), Value::Object(object));
+            row.insert("cells", Value::Array(cells(kind, o, now)));
+            row.insert("object", Value::Object(object));
             Value::Object(row)
         })
         .collect();
     let mut t = Map::new();
-    t.insert("kind".into(), "Table".into());
-    t.insert("apiVersion".into(), "meta.k8s.io/v1".into());
-    t.insert("metadata".into(), json!({"resourceVersion": resource_version.to_string()}));
-    t.insert("columnDefinitions".into(), Value::Array(cols));
-    t.insert("rows".into(), Value::Array(rows));
+    t.insert("kind", "Table".into());
+    t.insert("apiVersion", "meta.k8s.io/v1".into());
+    t.insert("metadata", json!({"resourceVersion": resource_version.to_string()}));
+    t.insert("columnDefinitions", Value::Array(cols));
+    t.insert("rows", Value::Array(rows));
     Value::Object(t)
 }

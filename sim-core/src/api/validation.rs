@@ -8,7 +8,7 @@
 //! 0.36, whose `api/validate/content` package (`IsLabelKey`, `IsLabelValue`) says "bytes".
 
 use super::status::Cause;
-use crate::json::Value;
+use crate::json::{Key, Value};
 
 const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 
@@ -253,7 +253,7 @@ pub fn go_value(v: &Value) -> String {
 pub fn go_sharp_v(v: &Value) -> String {
     match v {
         Value::Object(m) => {
-            let mut keys: Vec<&String> = m.keys().collect();
+            let mut keys: Vec<&Key> = m.keys().collect();
             crate::sort::sort(&mut keys);
             let inner: Vec<String> = keys.iter().map(|k| format!("{k:?}:{}", go_sharp_v_elem(&m[k.as_str()]))).collect();
             format!("map[string]interface {{}}{{{}}}", inner.join(", "))
@@ -426,7 +426,7 @@ pub fn list_sets_and_maps(schema: &Schema, v: &Value, path: &str, out: &mut Vec<
                     }
                 }
                 ListType::Map(keys) => {
-                    let key_of = |x: &Value| -> Option<crate::json::Map<String, Value>> {
+                    let key_of = |x: &Value| -> Option<crate::json::Map> {
                         let m = x.as_object()?;
                         Some(keys.iter().filter_map(|k| m.get(*k).map(|v| (k.to_string(), v.clone()))).collect())
                     };

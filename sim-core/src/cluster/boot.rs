@@ -494,7 +494,7 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
                     let mut m = crate::json::Map::new();
                     for (k, v) in [("cpu", cpu), ("memory", mem)] {
                         if !v.is_empty() {
-                            m.insert(k.into(), json!(v));
+                            m.insert(k, json!(v));
                         }
                     }
                     m
@@ -516,7 +516,7 @@ pub fn boot(c: &mut Cluster, boot_time: i64) {
         }
         spec["serviceAccountName"] = json!(p.service_account);
         spec["serviceAccount"] = json!(p.service_account);
-        let labels: crate::json::Map<String, Value> = p.labels.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+        let labels: crate::json::Map = p.labels.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
         let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": p.name, "namespace": p.namespace, "labels": labels}, "spec": spec});
         if c.api.create(created, kind_info("Pod"), p.namespace, pod, false).is_err() {
             continue;

@@ -82,43 +82,43 @@ pub fn record_with_path(
     }
     // Built by moving the parts in: `json!` copies every value it is given (it serializes them).
     let mut involved = Map::new();
-    involved.insert("apiVersion".into(), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1")));
-    involved.insert("kind".into(), obj.get("kind").cloned().unwrap_or_else(|| Value::from("")));
-    involved.insert("name".into(), Value::from(name.as_str()));
-    involved.insert("uid".into(), Value::from(uid.as_str()));
-    involved.insert("resourceVersion".into(), Value::from(get_str(obj, &["metadata", "resourceVersion"]).unwrap_or("")));
+    involved.insert("apiVersion", obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1")));
+    involved.insert("kind", obj.get("kind").cloned().unwrap_or_else(|| Value::from("")));
+    involved.insert("name", Value::from(name.as_str()));
+    involved.insert("uid", Value::from(uid.as_str()));
+    involved.insert("resourceVersion", Value::from(get_str(obj, &["metadata", "resourceVersion"]).unwrap_or("")));
     if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
-        involved.insert("namespace".into(), Value::from(n));
+        involved.insert("namespace", Value::from(n));
     }
     if let Some(p) = field_path {
-        involved.insert("fieldPath".into(), Value::from(p));
+        involved.insert("fieldPath", Value::from(p));
     }
     let mut source = Map::new();
-    source.insert("component".into(), Value::from(component));
+    source.insert("component", Value::from(component));
     if component == "kubelet" {
         if let Some(node) = get_str(obj, &["spec", "nodeName"]) {
-            source.insert("host".into(), Value::from(node));
+            source.insert("host", Value::from(node));
         }
     }
     let mut metadata = Map::new();
-    metadata.insert("namespace".into(), Value::from(ns.as_str()));
-    metadata.insert("name".into(), Value::from(event_name.as_str()));
+    metadata.insert("namespace", Value::from(ns.as_str()));
+    metadata.insert("name", Value::from(event_name.as_str()));
     let stamp = rfc3339(now);
     let mut event = Map::new();
-    event.insert("apiVersion".into(), Value::from("v1"));
-    event.insert("kind".into(), Value::from("Event"));
-    event.insert("metadata".into(), Value::Object(metadata));
-    event.insert("involvedObject".into(), Value::Object(involved));
-    event.insert("reason".into(), Value::from(reason));
-    event.insert("message".into(), Value::from(message));
-    event.insert("source".into(), Value::Object(source));
-    event.insert("firstTimestamp".into(), Value::from(stamp.as_str()));
-    event.insert("lastTimestamp".into(), Value::String(stamp));
-    event.insert("count".into(), 1.into());
-    event.insert("type".into(), Value::from(ty_s));
-    event.insert("eventTime".into(), Value::Null);
-    event.insert("reportingComponent".into(), Value::from(component));
-    event.insert("reportingInstance".into(), Value::from(""));
+    event.insert("apiVersion", Value::from("v1"));
+    event.insert("kind", Value::from("Event"));
+    event.insert("metadata", Value::Object(metadata));
+    event.insert("involvedObject", Value::Object(involved));
+    event.insert("reason", Value::from(reason));
+    event.insert("message", Value::from(message));
+    event.insert("source", Value::Object(source));
+    event.insert("firstTimestamp", Value::from(stamp.as_str()));
+    event.insert("lastTimestamp", Value::String(stamp));
+    event.insert("count", 1.into());
+    event.insert("type", Value::from(ty_s));
+    event.insert("eventTime", Value::Null);
+    event.insert("reportingComponent", Value::from(component));
+    event.insert("reportingInstance", Value::from(""));
     let event = Value::Object(event);
     if c.api.create_internal(now, kind, &ns, event).is_ok() {
         c.event_index.insert(dedup_key, (ns, event_name));

@@ -28,7 +28,7 @@ pub fn foreground(api: &mut ApiServer, now: i64, kind: &'static KindInfo, namesp
     let mut current = api.get_arc(kind, namespace, name).map(|o| Value::clone(o)).unwrap_or(owner);
     let rest: Vec<String> = finalizers(&current).into_iter().filter(|f| f != "foregroundDeletion").collect();
     let none_left = rest.is_empty();
-    ensure_map(&mut current, &["metadata"]).insert("finalizers".into(), json!(rest));
+    ensure_map(&mut current, &["metadata"]).insert("finalizers", json!(rest));
     if none_left {
         if let Some(m) = current.get_mut("metadata").and_then(Value::as_object_mut) {
             m.remove("finalizers");

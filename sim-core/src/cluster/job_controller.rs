@@ -245,14 +245,14 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
     let status = job["status"].as_object_mut().expect("status is an object");
     for (k, v) in [("active", active.len() as i64), ("succeeded", succeeded), ("failed", failed)] {
         if v > 0 {
-            status.insert(k.into(), json!(v));
+            status.insert(k, json!(v));
         } else {
             status.remove(k);
         }
     }
-    status.insert("ready".into(), json!(ready));
-    status.insert("terminating".into(), json!(terminating));
-    status.insert("uncountedTerminatedPods".into(), json!({}));
+    status.insert("ready", json!(ready));
+    status.insert("terminating", json!(terminating));
+    status.insert("uncountedTerminatedPods", json!({}));
     let status = job["status"].take();
     if original.get("status") != Some(&status) {
         let _ = c.api.update_status_internal(c.now_unix(), kind_info("Job"), &ns, &name, status);

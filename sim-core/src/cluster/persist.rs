@@ -167,7 +167,7 @@ fn text_leaves<'t>(text: &'t str, depth: usize, path: &mut Path, out: &mut Vec<(
 
 /// Removes the leaf at `path`, and the objects it leaves empty (an empty object that is part of
 /// the state is a leaf of its own, set again if so).
-fn unset(doc: &mut Map<String, Value>, path: &[String]) {
+fn unset(doc: &mut Map, path: &[String]) {
     match path {
         [] => {}
         [last] => {
@@ -184,7 +184,7 @@ fn unset(doc: &mut Map<String, Value>, path: &[String]) {
     }
 }
 
-fn set(doc: &mut Map<String, Value>, path: &[String], value: Value) {
+fn set(doc: &mut Map, path: &[String], value: Value) {
     let Some((last, parents)) = path.split_last() else { return };
     let mut at = doc;
     for k in parents {
@@ -616,7 +616,7 @@ pub fn restore(base: &str, entries: &[String]) -> Result<Restored, String> {
 /// [`restore`] continuing with `saver`'s bounds.
 pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Restored, String> {
     let mut last = fingerprint(base);
-    let mut doc: Map<String, Value> = serde_json::from_str(base).map_err(|e| e.to_string())?;
+    let mut doc: Map = serde_json::from_str(base).map_err(|e| e.to_string())?;
     let base_rv = doc.get("api").and_then(|a| a.get("resource_version")).and_then(Value::as_u64).unwrap_or(0);
     let mut rv = base_rv;
     let mut objects: Option<BTreeMap<(String, String, String), Value>> = None;
@@ -668,7 +668,7 @@ pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Rest
     }
     if let Some(objects) = objects {
         if let Some(Value::Object(api)) = doc.get_mut("api") {
-            api.insert("objects".into(), Value::Array(objects.into_values().collect()));
+            api.insert("objects", Value::Array(objects.into_values().collect()));
         }
     }
     let cluster: Cluster = crate::json::from_value(Value::Object(doc)).map_err(|e| e.to_string())?;

@@ -76,7 +76,7 @@ impl NodeInfo {
             unschedulable: get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false),
             allocatable: get(node, &["status", "allocatable"])
                 .and_then(Value::as_object)
-                .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), Quantity::parse(v.as_str()?).ok()?.nanos))).collect())
+                .map(|m| m.iter().filter_map(|(k, v)| Some((k.to_string(), Quantity::parse(v.as_str()?).ok()?.nanos))).collect())
                 .unwrap_or_default(),
         }
     }
@@ -141,7 +141,7 @@ impl SchedulerCache {
         }
         let holds = holding_now.map(|n| {
             let mut req = pod_requests(pod);
-            *req.entry("pods".into()).or_default() += 1_000_000_000;
+            *req.entry("pods".to_string()).or_default() += 1_000_000_000;
             (n.to_string(), req)
         });
         if let Some((n, req)) = self.holding.remove(&key) {
@@ -170,7 +170,7 @@ impl SchedulerCache {
 
 /// What the filters read of a pod, found once per scheduling attempt, not once per node.
 struct PodNeeds<'a> {
-    selector: Option<&'a crate::json::Map<String, Value>>,
+    selector: Option<&'a crate::json::Map>,
     /// Required node affinity's terms.
     affinity: Option<&'a [Value]>,
     tolerations: &'a [Value],
@@ -216,7 +216,7 @@ impl std::fmt::Display for Unfit<'_> {
 /// preemption could help.
 fn filter<'a>(pod: &PodNeeds<'a>, node: &'a NodeInfo, used: Option<&BTreeMap<String, i128>>, why: &mut Vec<Unfit<'a>>) -> bool {
     why.clear();
-    if !pod.selector.into_iter().flatten().all(|(k, v)| node.labels.get(k).map(String::as_str) == v.as_str())
+    if !pod.selector.into_iter().flatten().all(|(k, v)| node.labels.get(k.as_str()).map(String::as_str) == v.as_str())
         || !affinity_matches(pod.affinity, &node.labels)
     {
         why.push(Unfit::Affinity);
@@ -373,7 +373,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
         return;
     }
     let mut requests = pod_requests(&pod);
-    requests.entry("pods".into()).or_default();
+    requests.entry("pods".to_string()).or_default();
     let needs = PodNeeds::of(&pod, &requests);
     let chosen = first_fit(&mut c.scheduler, &needs);
     let ns = key.namespace.clone();
@@ -509,7 +509,7 @@ mod tests {
     fn random_node(rng: &mut SimRng, i: usize) -> NodeInfo {
         let mut allocatable = BTreeMap::from([("cpu".to_string(), (1 + rng.next_u64() % 8) as i128 * G), ("pods".to_string(), 110 * G)]);
         if !rng.next_u64().is_multiple_of(3) {
-            allocatable.insert("nvidia.com/gpu".into(), (rng.next_u64() % 5) as i128 * G);
+            allocatable.insert("nvidia.com/gpu".to_string(), (rng.next_u64() % 5) as i128 * G);
         }
         let tainted = rng.next_u64().is_multiple_of(7);
         NodeInfo {
@@ -533,10 +533,10 @@ mod tests {
         match rng.next_u64() % 4 {
             0 => {}
             1 => {
-                req.insert("example.com/fpga".into(), G);
+                req.insert("example.com/fpga".to_string(), G);
             }
             _ => {
-                req.insert("nvidia.com/gpu".into(), (rng.next_u64() % 3) as i128 * G);
+                req.insert("nvidia.com/gpu".to_string(), (rng.next_u64() % 3) as i128 * G);
             }
         }
         (json!({"spec": spec}), req)

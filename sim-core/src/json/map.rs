@@ -6,11 +6,14 @@
 use super::Value;
 use std::fmt;
 
-/// The members of a JSON object, sorted by key, each key once. The type parameters exist so
-/// that code written against `serde_json::Map<String, Value>` reads the same; only that one
-/// instance is implemented.
+/// An object's key. Field names and label keys fit in its 24 inline bytes, so most keys are
+/// copied without allocating; it reads as a `str`.
+pub type Key = compact_str::CompactString;
+
+/// The members of a JSON object, sorted by key, each key once. (The type parameters are there
+/// so that `Map` reads as serde_json's does; only `Map<Key, Value>` is implemented.)
 #[derive(Clone, PartialEq, Eq)]
-pub struct Map<K = String, V = Value> {
+pub struct Map<K = Key, V = Value> {
     entries: Vec<(K, V)>,
 }
 
@@ -26,19 +29,19 @@ impl fmt::Debug for Map {
     }
 }
 
-type Pair = (String, Value);
+type Pair = (Key, Value);
 
-fn pair_ref(p: &Pair) -> (&String, &Value) {
+fn pair_ref(p: &Pair) -> (&Key, &Value) {
     (&p.0, &p.1)
 }
 
-fn pair_mut(p: &mut Pair) -> (&String, &mut Value) {
+fn pair_mut(p: &mut Pair) -> (&Key, &mut Value) {
     (&p.0, &mut p.1)
 }
 
-pub type Iter<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> (&'a String, &'a Value)>;
-pub type IterMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> (&'a String, &'a mut Value)>;
-pub type Keys<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a String>;
+pub type Iter<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> (&'a Key, &'a Value)>;
+pub type IterMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> (&'a Key, &'a mut Value)>;
+pub type Keys<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a Key>;
 pub type Values<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a Value>;
 pub type ValuesMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> &'a mut Value>;
 pub type IntoIter = std::vec::IntoIter<Pair>;
@@ -88,7 +91,7 @@ impl Map {
         self.position(key.as_ref()).map(|i| &mut self.entries[i].1)
     }
 
-    pub fn get_key_value<Q: AsRef<str> + ?Sized>(&self, key: &Q) -> Option<(&String, &Value)> {
+    pub fn get_key_value<Q: AsRef<str> + ?Sized>(&self, key: &Q) -> Option<(&Key, &Value)> {
         self.position(key.as_ref()).map(|i| pair_ref(&self.entries[i]))
     }
 
@@ -97,7 +100,8 @@ impl Map {
     }
 
     /// Sets `key` to `value`, answering the value it replaced.
-    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+    pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
+        let key = key.into();
         match self.find(&key) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             Err(i) => {
@@ -111,7 +115,7 @@ impl Map {
         self.remove_entry(key).map(|(_, v)| v)
     }
 
-    pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(String, Value)> {
+    pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(Key, Value)> {
         self.position(key.as_ref()).map(|i| self.entries.remove(i))
     }
 
@@ -122,7 +126,7 @@ impl Map {
         }
     }
 
-    pub fn entry<S: Into<String>>(&mut self, key: S) -> Entry<'_> {
+    pub fn entry<S: Into<Key>>(&mut self, key: S) -> Entry<'_> {
         let key = key.into();
         match self.find(&key) {
             Ok(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
@@ -130,20 +134,20 @@ impl Map {
         }
     }
 
-    pub fn retain<F: FnMut(&String, &mut Value) -> bool>(&mut self, mut keep: F) {
+    pub fn retain<F: FnMut(&Key, &mut Value) -> bool>(&mut self, mut keep: F) {
         self.entries.retain_mut(|(k, v)| keep(k, v))
     }
 
     pub fn iter(&self) -> Iter<'_> {
-        self.entries.iter().map(pair_ref as fn(&Pair) -> (&String, &Value))
+        self.entries.iter().map(pair_ref as fn(&Pair) -> (&Key, &Value))
     }
 
     pub fn iter_mut(&mut self) -> IterMut<'_> {
-        self.entries.iter_mut().map(pair_mut as fn(&mut Pair) -> (&String, &mut Value))
+        self.entries.iter_mut().map(pair_mut as fn(&mut Pair) -> (&Key, &mut Value))
     }
 
     pub fn keys(&self) -> Keys<'_> {
-        self.entries.iter().map((|p| &p.0) as fn(&Pair) -> &String)
+        self.entries.iter().map((|p| &p.0) as fn(&Pair) -> &Key)
     }
 
     pub fn values(&self) -> Values<'_> {
@@ -186,7 +190,7 @@ pub enum Entry<'a> {
 pub struct VacantEntry<'a> {
     map: &'a mut Map,
     index: usize,
-    key: String,
+    key: Key,
 }
 
 pub struct OccupiedEntry<'a> {
@@ -195,7 +199,7 @@ pub struct OccupiedEntry<'a> {
 }
 
 impl<'a> Entry<'a> {
-    pub fn key(&self) -> &String {
+    pub fn key(&self) -> &Key {
         match self {
             Entry::Vacant(e) => &e.key,
             Entry::Occupied(e) => &e.map.entries[e.index].0,
@@ -229,7 +233,7 @@ impl<'a> Entry<'a> {
 }
 
 impl<'a> VacantEntry<'a> {
-    pub fn key(&self) -> &String {
+    pub fn key(&self) -> &Key {
         &self.key
     }
 
@@ -240,7 +244,7 @@ impl<'a> VacantEntry<'a> {
 }
 
 impl<'a> OccupiedEntry<'a> {
-    pub fn key(&self) -> &String {
+    pub fn key(&self) -> &Key {
         &self.map.entries[self.index].0
     }
 
@@ -287,7 +291,7 @@ impl IntoIterator for Map {
 }
 
 impl<'a> IntoIterator for &'a Map {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Key, &'a Value);
     type IntoIter = Iter<'a>;
     fn into_iter(self) -> Iter<'a> {
         self.iter()
@@ -295,7 +299,7 @@ impl<'a> IntoIterator for &'a Map {
 }
 
 impl<'a> IntoIterator for &'a mut Map {
-    type Item = (&'a String, &'a mut Value);
+    type Item = (&'a Key, &'a mut Value);
     type IntoIter = IterMut<'a>;
     fn into_iter(self) -> IterMut<'a> {
         self.iter_mut()
@@ -308,8 +312,14 @@ impl FromIterator<Pair> for Map {
     }
 }
 
-impl Extend<Pair> for Map {
-    fn extend<I: IntoIterator<Item = Pair>>(&mut self, iter: I) {
+impl FromIterator<(String, Value)> for Map {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+        Map::from_members(iter.into_iter().map(|(k, v)| (Key::from(k), v)).collect())
+    }
+}
+
+impl<K: Into<Key>> Extend<(K, Value)> for Map {
+    fn extend<I: IntoIterator<Item = (K, Value)>>(&mut self, iter: I) {
         for (k, v) in iter {
             self.insert(k, v);
         }

@@ -10,7 +10,7 @@
 
 mod map;
 
-pub use map::{Entry, Map, OccupiedEntry, VacantEntry};
+pub use map::{Entry, Key, Map, OccupiedEntry, VacantEntry};
 pub use serde_json::{Error, Number};
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -88,19 +88,19 @@ macro_rules! json_literal {
     // Object members, one at a time.
     (@object $m:ident) => {};
     (@object $m:ident $k:tt : null $(, $($rest:tt)*)?) => {
-        $m.push((::std::string::String::from($k), $crate::json::Value::Null));
+        $m.push(($crate::json::Key::from($k), $crate::json::Value::Null));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
-        $m.push((::std::string::String::from($k), $crate::json_literal!([$($inner)*])));
+        $m.push(($crate::json::Key::from($k), $crate::json_literal!([$($inner)*])));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
-        $m.push((::std::string::String::from($k), $crate::json_literal!({$($inner)*})));
+        $m.push(($crate::json::Key::from($k), $crate::json_literal!({$($inner)*})));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : $e:expr $(, $($rest:tt)*)?) => {
-        $m.push((::std::string::String::from($k), $crate::json::Value::from($e)));
+        $m.push(($crate::json::Key::from($k), $crate::json::Value::from($e)));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
 }
@@ -310,6 +310,18 @@ impl Index for String {
     }
 }
 
+impl Index for Key {
+    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        self.as_str().index_into(v)
+    }
+    fn index_into_mut<'v>(&self, v: &'v mut Value) -> Option<&'v mut Value> {
+        self.as_str().index_into_mut(v)
+    }
+    fn index_or_insert<'v>(&self, v: &'v mut Value) -> &'v mut Value {
+        self.as_str().index_or_insert(v)
+    }
+}
+
 impl<T: Index + ?Sized> Index for &T {
     fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
         (**self).index_into(v)
@@ -441,7 +453,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
         let mut entries = Vec::with_capacity(access.size_hint().unwrap_or(0).min(4096));
-        while let Some(key) = access.next_key::<String>()? {
+        while let Some(key) = access.next_key::<Key>()? {
             entries.push((key, access.next_value()?));
         }
         Ok(Value::Object(Map::from_members(entries)))
@@ -500,7 +512,7 @@ pub fn to_serde(value: Value) -> serde_json::Value {
         Value::Number(n) => serde_json::Value::Number(n),
         Value::String(s) => serde_json::Value::String(s),
         Value::Array(a) => serde_json::Value::Array(a.into_iter().map(to_serde).collect()),
-        Value::Object(m) => serde_json::Value::Object(m.into_iter().map(|(k, v)| (k, to_serde(v))).collect()),
+        Value::Object(m) => serde_json::Value::Object(m.into_iter().map(|(k, v)| (k.into_string(), to_serde(v))).collect()),
     }
 }
 
@@ -512,7 +524,7 @@ impl From<serde_json::Value> for Value {
             serde_json::Value::Number(n) => Value::Number(n),
             serde_json::Value::String(s) => Value::String(s),
             serde_json::Value::Array(a) => Value::Array(a.into_iter().map(Value::from).collect()),
-            serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, Value::from(v))).collect()),
+            serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (Key::from(k), Value::from(v))).collect()),
         }
     }
 }

@@ -285,10 +285,10 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 objects.remove(0)
             } else {
                 let mut list = crate::json::Map::new();
-                list.insert("apiVersion".into(), "v1".into());
-                list.insert("items".into(), Value::Array(std::mem::take(&mut objects)));
-                list.insert("kind".into(), "List".into());
-                list.insert("metadata".into(), json!({"resourceVersion": ""}));
+                list.insert("apiVersion", "v1".into());
+                list.insert("items", Value::Array(std::mem::take(&mut objects)));
+                list.insert("kind", "List".into());
+                list.insert("metadata", json!({"resourceVersion": ""}));
                 Value::Object(list)
             };
             let result = match &output {
@@ -480,7 +480,7 @@ fn take_array(body: &mut Value, key: &str) -> Vec<Value> {
 /// A table to print: its columns and rows, moved in (`json!` would copy them).
 fn table_doc(columns: Value, rows: Vec<Value>) -> Value {
     let mut t = crate::json::Map::new();
-    t.insert("columnDefinitions".into(), columns);
-    t.insert("rows".into(), Value::Array(rows));
+    t.insert("columnDefinitions", columns);
+    t.insert("rows", Value::Array(rows));
     Value::Object(t)
 }

@@ -858,7 +858,7 @@ fn has_queue_label(job: &Value) -> Option<String> {
 
 fn no_queue_label(job: &Value, name: &str) -> Text {
     let labels: Vec<String> =
-        job.at("/metadata/labels").and_then(Value::as_object).map(|m| m.keys().cloned().collect()).unwrap_or_default();
+        job.at("/metadata/labels").and_then(Value::as_object).map(|m| m.keys().map(|k| k.to_string()).collect()).unwrap_or_default();
     let have = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join(", ")) };
     Text::new(
         format!("Job `{name}` 에 `{QUEUE_LABEL}` 라벨이 없어 Kueue 가 맡지 않습니다{have}. 라벨 키를 확인하고, Job 을 지운 뒤 다시 만드세요"),
@@ -1055,7 +1055,7 @@ fn file_values(view: &dyn ClusterView, path: &str, format: ValuesFormat, keys: &
     let Some(text) = view.file(path) else {
         return fail(format!("`{path}` 파일이 아직 없습니다"), format!("`{path}` does not exist yet"));
     };
-    let values: crate::json::Map<String, Value> = match format {
+    let values: crate::json::Map = match format {
         ValuesFormat::Json => match serde_json::from_str::<Value>(&text) {
             Ok(Value::Object(m)) => m,
             Ok(_) => {
@@ -1337,10 +1337,10 @@ mod tests {
         for ns in ["team-b", "team-c"] {
             let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}});
             api.create(0, crate::api::server::kind_info("Namespace"), "", namespace.clone(), false).unwrap();
-            snapshot.objects.entry("Namespace".into()).or_default().push(namespace);
+            snapshot.objects.entry("Namespace".to_string()).or_default().push(namespace);
             let cm = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings", "namespace": ns}});
             let stored = api.create(0, crate::api::server::kind_info("ConfigMap"), ns, cm, false).unwrap();
-            snapshot.objects.entry("ConfigMap".into()).or_default().push(Value::clone(&stored));
+            snapshot.objects.entry("ConfigMap".to_string()).or_default().push(Value::clone(&stored));
         }
         let fs = crate::vfs::Vfs::default();
         let sim = crate::lab::view::SimView { api: &api, fs: &fs };
@@ -1360,7 +1360,7 @@ mod tests {
     fn cluster(low_conditions: Value, events: Vec<Value>, policy: &str) -> Snapshot {
         let labels = |class: &str| json!({QUEUE_LABEL: "lq", PRIORITY_LABEL: class});
         let mut s = Snapshot::default();
-        s.objects.insert("Job".into(), vec![job("train-low", "j-low", labels("low")), job("train-high", "j-high", labels("high"))]);
+        s.objects.insert("Job".to_string(), vec![job("train-low", "j-low", labels("low")), job("train-high", "j-high", labels("high"))]);
         s.objects.insert(
             "Workload".into(),
             vec![
@@ -1383,7 +1383,7 @@ mod tests {
             "ClusterQueue".into(),
             vec![json!({"metadata": {"name": "team-a"}, "spec": {"preemption": {"withinClusterQueue": policy}}})],
         );
-        s.objects.insert("Event".into(), events);
+        s.objects.insert("Event".to_string(), events);
         s
     }
 
@@ -1511,7 +1511,7 @@ mod tests {
             format!("apiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata:\n  name: lq\n  namespace: {ns}\nspec:\n  clusterQueue: {ns}\n")
         };
         let mut view = Snapshot::default();
-        view.files.insert("/w/lq.yaml".into(), format!("{}---\n{}", lq("team-a"), lq("team-b")));
+        view.files.insert("/w/lq.yaml".to_string(), format!("{}---\n{}", lq("team-a"), lq("team-b")));
         let cq = |name: &str| {
             vec![FieldCheck { path: "spec.clusterQueue".into(), equals: Some(json!(name)), quantity: None, exists: None, contains: None }]
         };

@@ -235,9 +235,8 @@ impl Assignment {
             self.pod_sets
                 .iter()
                 .map(|ps| {
-                    let flavors: crate::json::Map<String, Value> =
-                        ps.flavors.iter().map(|(r, f)| (r.clone(), Value::String(f.name.clone()))).collect();
-                    let usage: crate::json::Map<String, Value> = ps
+                    let flavors: crate::json::Map = ps.flavors.iter().map(|(r, f)| (r.clone(), Value::String(f.name.clone()))).collect();
+                    let usage: crate::json::Map = ps
                         .flavors
                         .keys()
                         .map(|r| (r.clone(), Value::String(format_quantity(r, ps.requests.get(r).copied().unwrap_or(0)))))
@@ -308,8 +307,8 @@ fn selector_matches(spec: &Value, labels: &BTreeMap<String, String>) -> bool {
         .and_then(Value::as_object)
         .into_iter()
         .flatten()
-        .filter(|(k, _)| labels.contains_key(*k))
-        .all(|(k, v)| labels.get(k).map(String::as_str) == v.as_str());
+        .filter(|(k, _)| labels.contains_key(k.as_str()))
+        .all(|(k, v)| labels.get(k.as_str()).map(String::as_str) == v.as_str());
     if !selector_ok {
         return false;
     }

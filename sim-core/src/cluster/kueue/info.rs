@@ -174,7 +174,7 @@ impl WorkloadInfo {
             let flavors = assigned
                 .and_then(|a| a.get("flavors"))
                 .and_then(Value::as_object)
-                .map(|m| m.iter().filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string()))).collect())
+                .map(|m| m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string()))).collect())
                 .unwrap_or_default();
             let min_count = ps.get("minCount").and_then(Value::as_i64);
             pod_sets.push(PodSetInfo { name: ps_name, count, per_pod, requests, flavors, min_count });
@@ -184,7 +184,7 @@ impl WorkloadInfo {
             let flavors = a.get("flavors").and_then(Value::as_object);
             for (res, q) in a.get("resourceUsage").and_then(Value::as_object).into_iter().flatten() {
                 if let Some(f) = flavors.and_then(|m| m.get(res)).and_then(Value::as_str) {
-                    *usage.entry((f.to_string(), res.clone())).or_default() += quantity(q);
+                    *usage.entry((f.to_string(), res.to_string())).or_default() += quantity(q);
                 }
             }
         }

@@ -91,11 +91,11 @@ pub fn sync(c: &mut Cluster) {
         let admitted = cq.workloads.values().filter(|w| w.admitted).count();
         // Built by moving the parts in: `json!` would copy each (it serializes them).
         let mut status = crate::json::Map::new();
-        status.insert("admittedWorkloads".into(), admitted.into());
-        status.insert("flavorsReservation".into(), flavor_usage(cq, &cq.usage, true));
-        status.insert("flavorsUsage".into(), flavor_usage(cq, &cq.admitted_usage, true));
-        status.insert("pendingWorkloads".into(), c.kueue.queues.pending_in(&name).into());
-        status.insert("reservingWorkloads".into(), cq.workloads.len().into());
+        status.insert("admittedWorkloads", admitted.into());
+        status.insert("flavorsReservation", flavor_usage(cq, &cq.usage, true));
+        status.insert("flavorsUsage", flavor_usage(cq, &cq.admitted_usage, true));
+        status.insert("pendingWorkloads", c.kueue.queues.pending_in(&name).into());
+        status.insert("reservingWorkloads", cq.workloads.len().into());
         let mut desired = Value::Object(status);
         if fair {
             desired["fairSharing"] = json!({"weightedShare": shares.get(&format!("cq:{name}")).copied().unwrap_or(0)});

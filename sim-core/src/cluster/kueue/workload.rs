@@ -90,7 +90,7 @@ pub fn requests(wl: &Value) -> BTreeMap<String, i128> {
         for (k, v) in merged {
             let text = v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
             if let Ok(q) = Quantity::parse(&text) {
-                *out.entry(k).or_default() += q.nanos * count;
+                *out.entry(k.to_string()).or_default() += q.nanos * count;
             }
         }
     }
@@ -118,12 +118,12 @@ pub fn is_true(wl: &Value, ty: &str) -> bool {
 pub fn status_part(wl: &Value) -> Value {
     let mut meta = Map::new();
     if let Some(g) = get(wl, &["metadata", "generation"]) {
-        meta.insert("generation".into(), g.clone());
+        meta.insert("generation", g.clone());
     }
     let mut part = Map::new();
-    part.insert("metadata".into(), Value::Object(meta));
+    part.insert("metadata", Value::Object(meta));
     if let Some(s) = wl.get("status") {
-        part.insert("status".into(), s.clone());
+        part.insert("status", s.clone());
     }
     Value::Object(part)
 }
@@ -248,8 +248,7 @@ pub fn resource_requests(info: &super::info::WorkloadInfo) -> Value {
         info.pod_sets
             .iter()
             .map(|ps| {
-                let res: crate::json::Map<String, Value> =
-                    ps.requests.iter().map(|(k, v)| (k.clone(), json!(format_quantity(k, *v)))).collect();
+                let res: crate::json::Map = ps.requests.iter().map(|(k, v)| (k.clone(), json!(format_quantity(k, *v)))).collect();
                 json!({"name": ps.name.clone(), "resources": res})
             })
             .collect(),

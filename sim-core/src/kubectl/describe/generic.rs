@@ -12,7 +12,7 @@ fn indent(level: usize) -> String {
 
 /// `printUnstructuredContent`: every field under a smart label, nested two spaces a level; the
 /// metadata shown above (name, namespace, labels, annotations) and managedFields skipped.
-fn unstructured(out: &mut String, level: usize, content: &crate::json::Map<String, Value>, prefix: &str) {
+fn unstructured(out: &mut String, level: usize, content: &crate::json::Map, prefix: &str) {
     const SKIP: [&str; 5] =
         [".metadata.name", ".metadata.namespace", ".metadata.labels", ".metadata.annotations", ".metadata.managedFields"];
     for (field, value) in content {

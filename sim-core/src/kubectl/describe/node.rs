@@ -26,7 +26,7 @@ fn with_share(q: Quantity, allocatable: Option<&Quantity>, milli: bool) -> Strin
     format!("{q} ({share}%)")
 }
 
-fn roles(labels: &Map<String, Value>) -> String {
+fn roles(labels: &Map) -> String {
     let mut roles: Vec<&str> = labels
         .iter()
         .filter_map(|(k, v)| match k.strip_prefix("node-role.kubernetes.io/") {

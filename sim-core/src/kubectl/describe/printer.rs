@@ -64,7 +64,7 @@ pub fn scalar(v: &Value) -> String {
 }
 
 /// `Labels:` with one `k=v` per line (continuations start with a tab), or `<none>`.
-pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &crate::json::Map<String, Value>) {
+pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &crate::json::Map) {
     let mut pairs: Vec<String> = labels.iter().map(|(k, v)| format!("{k}={}", scalar(v))).collect();
     crate::sort::sort(&mut pairs);
     if pairs.is_empty() {
@@ -81,8 +81,8 @@ pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &
 }
 
 /// `Annotations:` one per line, kubectl's last-applied configuration left out; long values cut.
-pub fn annotations_block(out: &mut String, first_indent: &str, annotations: &crate::json::Map<String, Value>) {
-    let shown: Vec<(&String, String)> =
+pub fn annotations_block(out: &mut String, first_indent: &str, annotations: &crate::json::Map) {
+    let shown: Vec<(&crate::json::Key, String)> =
         annotations.iter().filter(|(k, _)| *k != "kubectl.kubernetes.io/last-applied-configuration").map(|(k, v)| (k, scalar(v))).collect();
     if shown.is_empty() {
         out.push_str(&format!("{first_indent}Annotations:\t<none>\n"));
