@@ -152,3 +152,41 @@ fn a_large_object_stays_sorted_and_searchable() {
     assert!(!m.contains_key("k007"));
     assert_eq!(m.len(), 199);
 }
+
+/// `json!` builds the tree serde_json's macro would: the same text for the same literal,
+/// whatever its nesting, trailing commas, `null`s and interpolated expressions.
+#[test]
+fn the_json_macro_builds_what_serde_jsons_builds() {
+    let name = String::from("train-1");
+    let gpus = 4;
+    let labels: Vec<&str> = vec!["a", "b"];
+    let ours = json!({
+        "apiVersion": "batch/v1",
+        "metadata": {"name": &name, "labels": {"kueue.x-k8s.io/queue-name": "team-a",}, "annotations": {}},
+        "spec": {
+            "parallelism": gpus / 2,
+            "suspend": true,
+            "template": {"spec": {"containers": [{"name": "c", "resources": {"limits": {"nvidia.com/gpu": gpus.to_string()}}}], "nodeSelector": null}},
+            "list": [1, -2, 2.5, null, [], [null, {}], "x", format!("{}-{}", name, gpus), labels.clone(),],
+        },
+        (format!("computed-{gpus}")): Some("yes"),
+        "none": Option::<i64>::None,
+    });
+    let theirs = serde_json::json!({
+        "apiVersion": "batch/v1",
+        "metadata": {"name": &name, "labels": {"kueue.x-k8s.io/queue-name": "team-a",}, "annotations": {}},
+        "spec": {
+            "parallelism": gpus / 2,
+            "suspend": true,
+            "template": {"spec": {"containers": [{"name": "c", "resources": {"limits": {"nvidia.com/gpu": gpus.to_string()}}}], "nodeSelector": null}},
+            "list": [1, -2, 2.5, null, [], [null, {}], "x", format!("{}-{}", name, gpus), labels,],
+        },
+        (format!("computed-{gpus}")): Some("yes"),
+        "none": Option::<i64>::None,
+    });
+    assert_eq!(ours.to_string(), theirs.to_string());
+    assert_eq!(json!(null), Value::Null);
+    assert_eq!(json!([]).to_string(), "[]");
+    assert_eq!(json!({}).to_string(), "{}");
+    assert_eq!(json!(name).to_string(), "\"train-1\"");
+}
