@@ -67,7 +67,7 @@ pub fn request_body(lab: &Lab, fs: &Vfs, cluster: &Cluster) -> (String, usize) {
     let files: sim_core::json::Map = fs
         .files_under(&lab.workdir)
         .into_iter()
-        .filter_map(|(p, c)| p.strip_prefix(&prefix).map(|r| (r.to_string(), Value::String(c.to_string()))))
+        .filter_map(|(p, c)| p.strip_prefix(&prefix).map(|r| (r.to_string(), Value::String(c.to_string().into()))))
         .collect();
     let (writes, skipped): (Vec<_>, Vec<_>) = cluster.learner_writes.iter().partition(|w| lab.allows(&w.write));
     (serde_json::json!({"lab": lab.id, "files": files, "writes": writes}).to_string(), skipped.len())

@@ -42,7 +42,7 @@ type Nanos = i128;
 
 fn nanos(v: &Value) -> Option<Nanos> {
     let text = match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => s.to_string(),
         Value::Number(n) => n.to_string(),
         _ => return None,
     };

@@ -189,7 +189,7 @@ async fn handle(
         let dir = param("dir").unwrap_or_else(|| "/root".into());
         let files: sim_core::json::Map = st.sim.with(move |sim| {
             let fs = &sim.session.shell.state.fs;
-            fs.files_under(&dir).into_iter().map(|(p, c)| (p.to_string(), Value::String(c.to_string()))).collect()
+            fs.files_under(&dir).into_iter().map(|(p, c)| (p.to_string(), Value::String(c.to_string().into()))).collect()
         });
         return json_response(200, &Value::Object(files), &[]);
     }

@@ -77,7 +77,7 @@ fn message<'a>(w: &Wire<'a>) -> Result<&'a [u8], String> {
 fn put_str(m: &mut Map, key: &str, w: &Wire) -> Result<(), String> {
     let s = string(w)?;
     if !s.is_empty() {
-        m.insert(key, Value::String(s));
+        m.insert(key, Value::String(s.into()));
     }
     Ok(())
 }
@@ -105,7 +105,7 @@ fn object_meta(b: &[u8]) -> Result<Value, String> {
             11 | 12 => {
                 let (k, v) = map_entry(message(&w)?)?;
                 let key = if f == 11 { "labels" } else { "annotations" };
-                m.entry(key).or_insert_with(|| json!({}))[k] = Value::String(v);
+                m.entry(key).or_insert_with(|| json!({}))[k] = Value::String(v.into());
             }
             _ => {}
         }
@@ -137,7 +137,7 @@ fn resources(b: &[u8]) -> Result<Value, String> {
                 _ => {}
             }
         }
-        m.entry(key).or_insert_with(|| json!({}))[name] = Value::String(quantity);
+        m.entry(key).or_insert_with(|| json!({}))[name] = Value::String(quantity.into());
     }
     Ok(Value::Object(m))
 }
@@ -152,7 +152,7 @@ fn container(b: &[u8]) -> Result<Value, String> {
                 let key = if f == 3 { "command" } else { "args" };
                 let s = string(&w)?;
                 if let Some(a) = m.entry(key).or_insert_with(|| json!([])).as_array_mut() {
-                    a.push(Value::String(s));
+                    a.push(Value::String(s.into()));
                 }
             }
             5 => put_str(&mut m, "workingDir", &w)?,

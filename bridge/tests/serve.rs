@@ -65,7 +65,7 @@ fn learner_work(lab: &Lab) -> (Value, Value) {
         .fs
         .files_under(&lab.workdir)
         .into_iter()
-        .map(|(p, c)| (p.strip_prefix(&format!("{}/", lab.workdir)).unwrap().to_string(), Value::String(c.to_string())))
+        .map(|(p, c)| (p.strip_prefix(&format!("{}/", lab.workdir)).unwrap().to_string(), Value::String(c.to_string().into())))
         .collect();
     (Value::Object(files), sim_core::json::to_value(&cluster.learner_writes).unwrap())
 }

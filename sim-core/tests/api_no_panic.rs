@@ -13,8 +13,8 @@ fn leaf() -> impl Strategy<Value = Value> {
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(|n| json!(n)),
         any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(|f| json!(f)),
-        "[a-z0-9.-]{0,12}".prop_map(Value::String),
-        any::<String>().prop_map(Value::String),
+        "[a-z0-9.-]{0,12}".prop_map(Value::from),
+        any::<String>().prop_map(Value::from),
         prop_oneof![Just("2Gi"), Just("-1"), Just("abc"), Just("1e400"), Just("0.5"), Just("team-a"), Just("Never"), Just("lq")]
             .prop_map(|s| json!(s)),
     ]

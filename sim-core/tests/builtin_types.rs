@@ -152,14 +152,14 @@ fn quantities_as_strings(v: &mut Value, in_quantity_map: bool) {
                 let quantity_map = matches!(k.as_str(), "requests" | "limits" | "overhead" | "capacity" | "allocatable");
                 if k == "sizeLimit" {
                     if let Value::Number(n) = child {
-                        *child = Value::String(n.to_string());
+                        *child = Value::String(n.to_string().into());
                     }
                 }
                 quantities_as_strings(child, quantity_map);
             }
         }
         Value::Array(a) => a.iter_mut().for_each(|x| quantities_as_strings(x, false)),
-        Value::Number(n) if in_quantity_map => *v = Value::String(n.to_string()),
+        Value::Number(n) if in_quantity_map => *v = Value::String(n.to_string().into()),
         _ => {}
     }
 }
@@ -269,7 +269,7 @@ fn mutations(v: &Value) -> Vec<Value> {
         match v {
             Value::Object(m) => {
                 for (k, c) in m {
-                    path.push(Value::String(k.to_string()));
+                    path.push(Value::String(k.clone()));
                     collect(c, path, out);
                     path.pop();
                 }

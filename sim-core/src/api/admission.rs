@@ -228,7 +228,7 @@ fn canonicalize_resources(resources: Option<&mut Value>) {
         if let Some(m) = r.get_mut(part).and_then(Value::as_object_mut) {
             for v in m.values_mut() {
                 let text = match v {
-                    Value::String(s) => s.clone(),
+                    Value::String(s) => s.to_string(),
                     Value::Number(n) => n.to_string(),
                     _ => continue,
                 };
@@ -343,7 +343,7 @@ fn default_cluster_queue(obj: &mut Value) {
     cluster_queue_crd_defaults(obj);
     for v in cluster_queue_quantities(obj) {
         let text = match v {
-            Value::String(s) => s.clone(),
+            Value::String(s) => s.to_string(),
             Value::Number(n) => n.to_string(),
             _ => continue,
         };
@@ -474,7 +474,7 @@ fn validate_job(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
             if let Some(m) = get(c, &["resources", part]).and_then(Value::as_object) {
                 for (res, v) in m {
                     let text = match v {
-                        Value::String(s) => s.clone(),
+                        Value::String(s) => s.to_string(),
                         Value::Number(n) => n.to_string(),
                         other => other.to_string(),
                     };

@@ -69,7 +69,7 @@ impl LearnerWrite {
                 meta.remove(k);
             }
             if namespaced && !namespace.is_empty() {
-                meta.insert("namespace", Value::String(namespace.to_string()));
+                meta.insert("namespace", Value::String(namespace.to_string().into()));
             }
         }
         if let Some(o) = object.as_object_mut() {

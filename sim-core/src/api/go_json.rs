@@ -87,7 +87,7 @@ impl Ty {
     /// What the typed form prints for a required field that was not given: Go's zero value.
     fn zero(&self) -> Value {
         match self {
-            Ty::String | Ty::Bytes | Ty::Quantity => Value::String(String::new()),
+            Ty::String | Ty::Bytes | Ty::Quantity => Value::String(String::new().into()),
             Ty::Bool => Value::Bool(false),
             Ty::Int32 | Ty::Int64 | Ty::IntOrString => Value::from(0),
             Ty::Time => Value::String("1970-01-01T00:00:00Z".into()),
@@ -248,7 +248,7 @@ impl Decoder {
                 v.clone()
             }
             (Ty::Quantity, Value::String(_)) => v.clone(),
-            (Ty::Quantity, Value::Number(n)) => Value::String(n.to_string()),
+            (Ty::Quantity, Value::Number(n)) => Value::String(n.to_string().into()),
             // Quantity's UnmarshalJSON parses the raw text, which no quantity starts like.
             (Ty::Quantity, _) => return Err(super::quantity::QUANTITY_ERROR.to_string()),
             (Ty::IntOrString, Value::String(_)) => v.clone(),
@@ -268,7 +268,7 @@ impl Decoder {
                 let Value::String(s) = v else {
                     return Err(format!("json: cannot unmarshal {} into Go value of type string", json_kind(v)));
                 };
-                Value::String(go_time::format(layout, &go_time::parse(layout, s)?))
+                Value::String((go_time::format(layout, &go_time::parse(layout, s)?)).into())
             }
             (Ty::Slice(elem), Value::Array(items)) => {
                 let mut out = Vec::with_capacity(items.len());

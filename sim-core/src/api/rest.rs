@@ -132,7 +132,7 @@ pub fn aggregated_discovery(path: &str) -> Option<String> {
         None => (rest, None),
     };
     let a = AGGREGATED.iter().find(|a| a.group == group)?;
-    let text = |s: &str| Value::String(s.to_string()).to_string();
+    let text = |s: &str| Value::String(s.to_string().into()).to_string();
     let gv = |v: &str| format!("{{\"groupVersion\":{},\"version\":{}}}", text(&format!("{group}/{v}")), text(v));
     let Some(version) = version else {
         let versions: Vec<String> = a.versions.iter().map(|v| gv(v)).collect();

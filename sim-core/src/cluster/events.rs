@@ -113,7 +113,7 @@ pub fn record_with_path(
     event.insert("message", Value::from(message));
     event.insert("source", Value::Object(source));
     event.insert("firstTimestamp", Value::from(stamp.as_str()));
-    event.insert("lastTimestamp", Value::String(stamp));
+    event.insert("lastTimestamp", Value::String(stamp.into()));
     event.insert("count", 1.into());
     event.insert("type", Value::from(ty_s));
     event.insert("eventTime", Value::Null);

@@ -23,7 +23,8 @@ pub enum Value {
     Null,
     Bool(bool),
     Number(Number),
-    String(String),
+    /// Up to 24 bytes inline (names, timestamps, reasons, quantities), like an object's keys.
+    String(Key),
     Array(Vec<Value>),
     Object(Map),
 }
@@ -430,10 +431,10 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Number::from_f64(n).map_or(Value::Null, Value::Number))
     }
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::String(s.to_owned()))
+        Ok(Value::String(s.into()))
     }
     fn visit_string<E>(self, s: String) -> Result<Value, E> {
-        Ok(Value::String(s))
+        Ok(Value::String(s.into()))
     }
     fn visit_none<E>(self) -> Result<Value, E> {
         Ok(Value::Null)
@@ -510,7 +511,7 @@ pub fn to_serde(value: Value) -> serde_json::Value {
         Value::Null => serde_json::Value::Null,
         Value::Bool(b) => serde_json::Value::Bool(b),
         Value::Number(n) => serde_json::Value::Number(n),
-        Value::String(s) => serde_json::Value::String(s),
+        Value::String(s) => serde_json::Value::String(s.to_string()),
         Value::Array(a) => serde_json::Value::Array(a.into_iter().map(to_serde).collect()),
         Value::Object(m) => serde_json::Value::Object(m.into_iter().map(|(k, v)| (k.into_string(), to_serde(v))).collect()),
     }
@@ -522,7 +523,7 @@ impl From<serde_json::Value> for Value {
             serde_json::Value::Null => Value::Null,
             serde_json::Value::Bool(b) => Value::Bool(b),
             serde_json::Value::Number(n) => Value::Number(n),
-            serde_json::Value::String(s) => Value::String(s),
+            serde_json::Value::String(s) => Value::String(s.into()),
             serde_json::Value::Array(a) => Value::Array(a.into_iter().map(Value::from).collect()),
             serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (Key::from(k), Value::from(v))).collect()),
         }
@@ -565,12 +566,17 @@ impl From<bool> for Value {
 }
 impl From<String> for Value {
     fn from(s: String) -> Value {
+        Value::String(s.into())
+    }
+}
+impl From<Key> for Value {
+    fn from(s: Key) -> Value {
         Value::String(s)
     }
 }
 impl From<&str> for Value {
     fn from(s: &str) -> Value {
-        Value::String(s.to_owned())
+        Value::String(s.into())
     }
 }
 /// A reference is copied (serde_json's macro serialises through a reference).
@@ -581,7 +587,7 @@ impl<T: Clone + Into<Value>> From<&T> for Value {
 }
 impl From<std::borrow::Cow<'_, str>> for Value {
     fn from(s: std::borrow::Cow<'_, str>) -> Value {
-        Value::String(s.into_owned())
+        Value::String(s.into_owned().into())
     }
 }
 impl From<Number> for Value {

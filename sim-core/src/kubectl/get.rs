@@ -433,7 +433,7 @@ fn custom_columns(spec: &str, objects: &[Value], no_headers: bool) -> Result<Str
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
-            Value::String(s) => s.clone(),
+            Value::String(s) => s.to_string(),
             other => other.to_string(),
         }
     };

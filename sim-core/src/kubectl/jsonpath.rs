@@ -152,9 +152,9 @@ fn parse_path(p: &str) -> Result<Vec<Step>, String> {
 fn parse_literal(s: &str) -> Value {
     let t = s.trim();
     if (t.starts_with('"') && t.ends_with('"') || t.starts_with('\'') && t.ends_with('\'')) && t.len() >= 2 {
-        return Value::String(t[1..t.len() - 1].to_string());
+        return Value::String((t[1..t.len() - 1].to_string()).into());
     }
-    serde_json::from_str(t).unwrap_or(Value::String(t.to_string()))
+    serde_json::from_str(t).unwrap_or(Value::String(t.to_string().into()))
 }
 
 fn parse_bracket(inner: &str) -> Result<Step, String> {
@@ -283,7 +283,7 @@ fn eval(steps: &[Step], roots: Vec<Value>) -> Result<Vec<Value>, String> {
 
 fn text(v: &Value) -> String {
     match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => s.to_string(),
         Value::Null => "null".into(),
         other => super::json::go_escape(&other.to_string()),
     }

@@ -35,7 +35,7 @@ pub fn cell_text(v: &Value) -> String {
             let cut = s.find(['\n', '\r', '\x0c']);
             let s = match cut {
                 Some(i) => format!("{}...", &s[..i]),
-                None => s.clone(),
+                None => s.to_string(),
             };
             s.replace('\x1b', "^[")
         }

@@ -146,7 +146,7 @@ fn emit(v: &Value, indent: usize, out: &mut String) {
         Value::Object(m) => {
             for (k, val) in m {
                 out.push_str(&" ".repeat(indent));
-                let key = scalar(&Value::String(k.to_string()), indent, indent + 2);
+                let key = scalar(&Value::String(k.to_string().into()), indent, indent + 2);
                 out.push_str(&key);
                 out.push(':');
                 match val {

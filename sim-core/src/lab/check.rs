@@ -1046,7 +1046,10 @@ fn resolve(view: &dyn ClusterView, v: &ClusterValue) -> (Option<Value>, Text) {
                 .and_then(|j| workload_of(view, namespace, j))
                 .and_then(|w| w["metadata"]["name"].as_str().map(str::to_string))
                 .unwrap_or_else(|| none.clone());
-            (Some(Value::String(name)), Text::new(format!("Job {job} 의 Workload 이름"), format!("the name of Job {job}'s Workload")))
+            (
+                Some(Value::String(name.into())),
+                Text::new(format!("Job {job} 의 Workload 이름"), format!("the name of Job {job}'s Workload")),
+            )
         }
     }
 }
@@ -1068,7 +1071,7 @@ fn file_values(view: &dyn ClusterView, path: &str, format: ValuesFormat, keys: &
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .filter_map(|l| l.split_once('='))
-            .map(|(k, v)| (k.trim().to_string(), Value::String(v.trim().trim_matches('"').to_string())))
+            .map(|(k, v)| (k.trim().to_string(), Value::String(v.trim().trim_matches('"').to_string().into())))
             .collect(),
     };
     for k in keys {

@@ -196,7 +196,7 @@ impl FieldPath {
 /// A scalar as text (`"true"`, `2`, `2Gi`), a structure as compact JSON.
 pub fn scalar_text(v: &Value) -> String {
     match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => s.to_string(),
         Value::Null => String::new(),
         other => other.to_string(),
     }

@@ -235,11 +235,12 @@ impl Assignment {
             self.pod_sets
                 .iter()
                 .map(|ps| {
-                    let flavors: crate::json::Map = ps.flavors.iter().map(|(r, f)| (r.clone(), Value::String(f.name.clone()))).collect();
+                    let flavors: crate::json::Map =
+                        ps.flavors.iter().map(|(r, f)| (r.clone(), Value::String(f.name.clone().into()))).collect();
                     let usage: crate::json::Map = ps
                         .flavors
                         .keys()
-                        .map(|r| (r.clone(), Value::String(format_quantity(r, ps.requests.get(r).copied().unwrap_or(0)))))
+                        .map(|r| (r.clone(), Value::String((format_quantity(r, ps.requests.get(r).copied().unwrap_or(0))).into())))
                         .collect();
                     crate::json::json!({"name": ps.name.clone(), "count": ps.count, "flavors": flavors, "resourceUsage": usage})
                 })

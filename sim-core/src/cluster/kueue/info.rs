@@ -100,7 +100,7 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
         .map(|(ps, info)| {
             crate::json::json!({
                 "name": info.name.clone(), "count": info.count,
-                "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string()))).collect::<crate::json::Map<_, _>>(),
+                "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string().into()))).collect::<crate::json::Map<_, _>>(),
                 "minCount": ps.get("minCount"), "topologyRequest": ps.get("topologyRequest"),
                 "spec": shape_of(ps.at("/template/spec").unwrap_or(&Value::Null)),
             })

@@ -106,7 +106,7 @@ fn get_pending(c: &Cluster, path: &str, query: &[(String, String)]) -> Result<St
 }
 
 fn text(s: &str) -> String {
-    Value::String(s.to_string()).to_string()
+    Value::String(s.to_string().into()).to_string()
 }
 
 /// `newPendingWorkload`: name, namespace, creation time and owners (without controller flags).

@@ -57,7 +57,7 @@ pub fn smart_label(field: &str) -> String {
 /// A scalar as Go prints it in describe output (`<nil>` for null).
 pub fn scalar(v: &Value) -> String {
     match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => s.to_string(),
         Value::Null => "<nil>".into(),
         other => other.to_string(),
     }
