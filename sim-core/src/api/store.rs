@@ -290,7 +290,20 @@ mod tests {
         // The same kind at another address (a leaked copy of the text).
         let pod_elsewhere: &'static str = Box::leak(String::from("Pod").into_boxed_str());
         let kinds = ["Pod", pod_elsewhere, "Event", "Job", "Po", "Pods"];
-        let names = ["", "a", "b", "a-1", "team-a"];
+        // Short ones, and long ones that share eight-byte words or differ inside or after them.
+        let names = [
+            "",
+            "a",
+            "b",
+            "a-1",
+            "team-a",
+            "job-00001-abcde",
+            "job-00001-abcdf",
+            "job-0000",
+            "job-00001",
+            "job-00001-abcde.18a7",
+            "ü-non-ascii-name",
+        ];
         let mut keys = Vec::new();
         for kind in kinds {
             for namespace in names {
