@@ -290,7 +290,7 @@ mod tests {
         // The same kind at another address (a leaked copy of the text).
         let pod_elsewhere: &'static str = Box::leak(String::from("Pod").into_boxed_str());
         let kinds = ["Pod", pod_elsewhere, "Event", "Job", "Po", "Pods"];
-        // Short ones, and long ones that share eight-byte words or differ inside or after them.
+        // Short names, long ones sharing long prefixes, and one not in ASCII.
         let names = [
             "",
             "a",
