@@ -190,3 +190,45 @@ fn the_json_macro_builds_what_serde_jsons_builds() {
     assert_eq!(json!({}).to_string(), "{}");
     assert_eq!(json!(name).to_string(), "\"train-1\"");
 }
+
+/// Pointer lookups answer as serde_json's on the edge cases: escapes, array indexes written
+/// `01`, `+1` or `-`, empty tokens, misses, paths through scalars.
+#[test]
+fn pointer_edge_cases_answer_as_serde_json() {
+    let mut v = json!({
+        "a": {"b": [10, {"c": "x"}], "": {"": 1}, "k/l": 2, "m~n": 3, "0": "zero"},
+        "list": [[1, 2], []],
+    });
+    let paths = [
+        "",
+        "/",
+        "/a",
+        "/a/b",
+        "/a/b/0",
+        "/a/b/1/c",
+        "/a/b/2",
+        "/a/b/01",
+        "/a/b/+1",
+        "/a/b/-",
+        "/a/b/x",
+        "/a/",
+        "/a//",
+        "/a/k~1l",
+        "/a/m~0n",
+        "/a/k/l",
+        "/a/0",
+        "/list/0/1",
+        "/list/1/0",
+        "a",
+        "/nope",
+        "/a/b/1/c/d",
+        "/a/b/0/0",
+    ];
+    for p in paths {
+        let mut theirs = serde_json::Value::from(v.clone());
+        assert_eq!(v.pointer(p).map(Value::to_string), theirs.pointer(p).map(serde_json::Value::to_string), "{p}");
+        assert_eq!(v.pointer_mut(p).map(|x| x.to_string()), theirs.pointer_mut(p).map(|x| x.to_string()), "{p} (mut)");
+    }
+    *v.pointer_mut("/a/b/1/c").unwrap() = json!("y");
+    assert_eq!(v["a"]["b"][1]["c"], "y");
+}

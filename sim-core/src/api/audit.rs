@@ -5,7 +5,6 @@
 //! would keep. The simulator's controllers write too; only the learner's own writes can be
 //! replayed on a real cluster (the bridge's replay mode), where the real controllers redo the rest.
 
-use crate::api::object::Pointer;
 use crate::json::Value;
 use serde::{Deserialize, Serialize};
 
@@ -52,7 +51,7 @@ impl LearnerWrite {
     pub fn target(&self) -> (String, String, String, String) {
         match self {
             LearnerWrite::Apply { object } => {
-                let s = |p: &str| object.at(p).and_then(Value::as_str).unwrap_or("").to_string();
+                let s = |p: &str| object.pointer(p).and_then(Value::as_str).unwrap_or("").to_string();
                 (s("/apiVersion"), s("/kind"), s("/metadata/namespace"), s("/metadata/name"))
             }
             LearnerWrite::Patch { api_version, kind, namespace, name, .. }

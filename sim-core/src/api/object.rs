@@ -5,52 +5,6 @@ use crate::clock::civil_from_unix;
 use crate::json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// JSON Pointer lookups (`obj.at("/status/conditions")`) as `Value::pointer` answers them, without
-/// its two allocations per token (it unescapes `~1` and `~0` in every token); a path with `~`
-/// goes to `Value::pointer`. The engine looks paths up tens of thousands of times a second.
-pub trait Pointer {
-    fn at(&self, path: &str) -> Option<&Value>;
-    fn at_mut(&mut self, path: &str) -> Option<&mut Value>;
-}
-
-/// An array index as RFC 6901 writes it: no sign, no leading zero.
-fn pointer_index(token: &str) -> Option<usize> {
-    if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
-        return None;
-    }
-    token.parse().ok()
-}
-
-impl Pointer for Value {
-    fn at(&self, path: &str) -> Option<&Value> {
-        if path.is_empty() {
-            return Some(self);
-        }
-        if !path.starts_with('/') || path.contains('~') {
-            return self.pointer(path);
-        }
-        path[1..].split('/').try_fold(self, |v, token| match v {
-            Value::Object(m) => m.get(token),
-            Value::Array(a) => a.get(pointer_index(token)?),
-            _ => None,
-        })
-    }
-
-    fn at_mut(&mut self, path: &str) -> Option<&mut Value> {
-        if path.is_empty() {
-            return Some(self);
-        }
-        if !path.starts_with('/') || path.contains('~') {
-            return self.pointer_mut(path);
-        }
-        path[1..].split('/').try_fold(self, |v, token| match v {
-            Value::Object(m) => m.get_mut(token),
-            Value::Array(a) => a.get_mut(pointer_index(token)?),
-            _ => None,
-        })
-    }
-}
-
 /// `2026-12-02T09:00:00Z`
 pub fn rfc3339(unix: i64) -> String {
     let (y, m, d, hh, mm, ss) = civil_from_unix(unix);
@@ -145,46 +99,5 @@ mod tests {
         assert_eq!(parse_rfc3339("1969-12-31T23:59:59Z"), Some(-1));
         assert_eq!(parse_rfc3339("2024-02-29T00:00:00Z"), Some(1_709_164_800));
         assert_eq!(parse_rfc3339("2026-02-30T00:00:00Z"), None);
-    }
-
-    /// `at` answers every path as `Value::pointer` does, escapes, indexes and misses included.
-    #[test]
-    fn at_is_value_pointer() {
-        let mut v = crate::json::json!({
-            "a": {"b": [10, {"c": "x"}], "": {"": 1}, "k/l": 2, "m~n": 3, "0": "zero"},
-            "list": [[1, 2], []],
-        });
-        let paths = [
-            "",
-            "/",
-            "/a",
-            "/a/b",
-            "/a/b/0",
-            "/a/b/1/c",
-            "/a/b/2",
-            "/a/b/01",
-            "/a/b/+1",
-            "/a/b/-",
-            "/a/b/x",
-            "/a/",
-            "/a//",
-            "/a/k~1l",
-            "/a/m~0n",
-            "/a/k/l",
-            "/a/0",
-            "/list/0/1",
-            "/list/1/0",
-            "a",
-            "/nope",
-            "/a/b/1/c/d",
-            "/a/b/0/0",
-        ];
-        for p in paths {
-            assert_eq!(v.at(p), v.pointer(p), "{p}");
-            let expected = v.clone().pointer_mut(p).map(|x| x.clone());
-            assert_eq!(v.at_mut(p).map(|x| x.clone()), expected, "{p} (mut)");
-        }
-        *v.at_mut("/a/b/1/c").unwrap() = crate::json::json!("y");
-        assert_eq!(v["a"]["b"][1]["c"], "y");
     }
 }

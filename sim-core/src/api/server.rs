@@ -12,7 +12,6 @@ use super::selector::{FieldSelector, LabelSelector};
 use super::status::Status;
 use super::store::Store;
 pub use super::store::{Key, WatchEvent, WatchType};
-use crate::api::object::Pointer;
 use crate::json::{json, Map, Value};
 use crate::rand::SimRng;
 use std::sync::Arc;
@@ -722,8 +721,8 @@ impl ApiServer {
             }
         }
         // A patch that does not pin the resourceVersion cannot conflict.
-        if patch.at("/metadata/resourceVersion").is_none() {
-            if let Some(rv) = current.at("/metadata/resourceVersion").cloned() {
+        if patch.pointer("/metadata/resourceVersion").is_none() {
+            if let Some(rv) = current.pointer("/metadata/resourceVersion").cloned() {
                 ensure_map(&mut obj, &["metadata"]).insert("resourceVersion", rv);
             }
         }

@@ -6,7 +6,6 @@
 //! Only `put` and `remove` change the store, so the indexes and the log cannot drift from it.
 
 use super::object;
-use crate::api::object::Pointer;
 use crate::json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -104,7 +103,7 @@ pub struct Store {
 }
 
 fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
-    obj.at("/metadata/ownerReferences")
+    obj.pointer("/metadata/ownerReferences")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()

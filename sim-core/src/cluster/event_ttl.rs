@@ -11,7 +11,6 @@
 //! (`Cluster::next_wakeup` looks at it), so nothing of it is saved.
 
 use super::Cluster;
-use crate::api::object::Pointer;
 use crate::api::object::{get_str, parse_rfc3339, parse_time};
 use crate::api::server::{kind_info, DeleteOptions};
 use crate::api::store::{Key, WatchEvent, WatchType};
@@ -33,7 +32,7 @@ fn last_written(e: &Value) -> Option<i64> {
     let times = [
         e.get("lastTimestamp").and_then(Value::as_str).and_then(parse_rfc3339),
         e.get("eventTime").and_then(Value::as_str).and_then(parse_time),
-        e.at("/series/lastObservedTime").and_then(Value::as_str).and_then(parse_time),
+        e.pointer("/series/lastObservedTime").and_then(Value::as_str).and_then(parse_time),
         get_str(e, &["metadata", "creationTimestamp"]).and_then(parse_rfc3339),
     ];
     times.into_iter().flatten().max()
@@ -53,7 +52,7 @@ impl EventTtl {
     /// An Event was written or deleted (at `now`, unix seconds): its expiry follows.
     pub fn observe(&mut self, e: &WatchEvent, key: &Key, now: i64) {
         self.forget(key);
-        if e.event == WatchType::Deleted || e.object.at("/metadata/deletionTimestamp").is_some() {
+        if e.event == WatchType::Deleted || e.object.pointer("/metadata/deletionTimestamp").is_some() {
             return;
         }
         let at = last_written(&e.object).unwrap_or(now) + EVENT_TTL_SECS;

@@ -5,7 +5,6 @@
 //! every 5 minutes, so a controller repeating itself stops reaching the API server.
 
 use super::Cluster;
-use crate::api::object::Pointer;
 use crate::api::object::{get_str, rfc3339};
 use crate::api::server::kind_info;
 use crate::json::{json, Map, Value};
@@ -19,7 +18,7 @@ pub enum EventType {
 /// The recorder's aggregation key of an Event as stored: (involvedObject uid, reason, message).
 pub fn aggregation_key(e: &Value) -> (String, String, String) {
     let field = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
-    (field(e.at("/involvedObject/uid")), field(e.get("reason")), field(e.get("message")))
+    (field(e.pointer("/involvedObject/uid")), field(e.get("reason")), field(e.get("message")))
 }
 
 /// Records an event about `obj` (any stored object) from `component`.

@@ -7,7 +7,6 @@
 //! store's owner index is the graph and the cascade runs inside the write that removed the owner
 //! (`SyncControllers::removed` / `foreground`): see ARCHITECTURE.md, *Controllers inside a write*.
 
-use crate::api::object::Pointer;
 use crate::api::object::{self, ensure_map, finalizers};
 use crate::api::registry::KindInfo;
 use crate::api::server::{kind_info, ApiServer, DeleteOptions, Key, Propagation};
@@ -45,7 +44,7 @@ fn cascade(api: &mut ApiServer, now: i64, owner: &Value, propagation: Propagatio
         match propagation {
             Propagation::Orphan => {
                 if let Some(mut dep) = api.store().get(&key).map(|o| Value::clone(o)) {
-                    if let Some(refs) = dep.at_mut("/metadata/ownerReferences").and_then(Value::as_array_mut) {
+                    if let Some(refs) = dep.pointer_mut("/metadata/ownerReferences").and_then(Value::as_array_mut) {
                         refs.retain(|r| r.get("uid").and_then(Value::as_str) != Some(uid.as_str()));
                         if refs.is_empty() {
                             if let Some(m) = dep.get_mut("metadata").and_then(Value::as_object_mut) {

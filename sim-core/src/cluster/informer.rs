@@ -12,7 +12,6 @@
 //! Objects are never copied here: controllers read them from the store by key (`Arc`s).
 
 use super::Cluster;
-use crate::api::object::Pointer;
 use crate::api::store::{Key, WatchEvent, WatchType};
 use crate::json::Value;
 use serde::{Deserialize, Serialize};
@@ -129,7 +128,7 @@ impl Queues {
 }
 
 fn controller_owner_uid(obj: &Value) -> Option<&str> {
-    obj.at("/metadata/ownerReferences")
+    obj.pointer("/metadata/ownerReferences")
         .and_then(Value::as_array)?
         .iter()
         .find(|r| r.get("controller").and_then(Value::as_bool) == Some(true))
@@ -138,7 +137,7 @@ fn controller_owner_uid(obj: &Value) -> Option<&str> {
 }
 
 fn has_finalizer(obj: &Value, f: &str) -> bool {
-    obj.at("/metadata/finalizers").and_then(Value::as_array).is_some_and(|l| l.iter().any(|x| x == f))
+    obj.pointer("/metadata/finalizers").and_then(Value::as_array).is_some_and(|l| l.iter().any(|x| x == f))
 }
 
 /// The event handlers: which controllers' queues one change goes to.
@@ -174,7 +173,7 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
             c.scheduler.observe_pod(e);
             if e.event == WatchType::Deleted {
                 c.queues.kubelet_gone.add(key);
-            } else if e.object.at("/spec/nodeName").is_some() {
+            } else if e.object.pointer("/spec/nodeName").is_some() {
                 c.queues.kubelet.add(key);
             } else {
                 c.queues.unscheduled.add(key);

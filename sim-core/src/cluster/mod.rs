@@ -25,7 +25,6 @@ pub mod service_account;
 pub mod traffic;
 pub mod ttl_after_finished;
 
-use crate::api::object::Pointer;
 use crate::api::server::ApiServer;
 use crate::clock::Clock;
 use informer::{Queues, Timers, Wake};
@@ -212,8 +211,8 @@ impl Cluster {
         for e in c.api.iter_kind(crate::api::server::kind_info("Event"), None) {
             let key = events::aggregation_key(e);
             let at = (
-                e.at("/metadata/namespace").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
-                e.at("/metadata/name").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
+                e.pointer("/metadata/namespace").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
+                e.pointer("/metadata/name").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
             );
             c.event_index.insert(key, at);
         }

@@ -6,7 +6,6 @@
 use super::Cluster;
 use crate::api::audit::LearnerWrite;
 use crate::api::client::{Client, ReadClient};
-use crate::api::object::Pointer;
 use crate::api::rest::{Method, Request, Response};
 use crate::api::server::kind_info;
 use crate::api::status::Status;
@@ -58,15 +57,15 @@ impl Cluster {
         let param = |k: &str| query.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
         let pod = self.api.get(kind_info("Pod"), ns, name)?;
         // The simulator's pods have one container.
-        let container = pod.at("/spec/containers/0/name").and_then(Value::as_str).unwrap_or("");
+        let container = pod.pointer("/spec/containers/0/name").and_then(Value::as_str).unwrap_or("");
         if let Some(wanted) = param("container").filter(|w| *w != container) {
             return Err(Status::bad_request(format!("container {wanted} is not valid for pod {name}")));
         }
         let waiting = |reason: &str| Status::bad_request(format!("container {container:?} in pod {name:?} is waiting to start: {reason}"));
-        if let Some(reason) = pod.at("/status/containerStatuses/0/state/waiting/reason").and_then(Value::as_str) {
+        if let Some(reason) = pod.pointer("/status/containerStatuses/0/state/waiting/reason").and_then(Value::as_str) {
             return Err(waiting(reason));
         }
-        if pod.at("/spec/nodeName").is_none() {
+        if pod.pointer("/spec/nodeName").is_none() {
             return Err(waiting("ContainerCreating"));
         }
         if param("previous") == Some("true") {

@@ -11,7 +11,6 @@
 
 use super::resource::{get, object_path, result};
 use crate::api::client::Client;
-use crate::api::object::Pointer;
 use crate::api::patch::{key_of, list_strategy, ListStrategy};
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
@@ -39,7 +38,7 @@ pub struct Applied {
 
 /// Applies one object from a file (`namespace` is where it goes; "" for cluster-scoped kinds).
 pub fn apply(c: &mut dyn Client, kind: &'static KindInfo, namespace: &str, file_obj: &Value, dry_run: bool) -> Result<Applied, Status> {
-    let name = file_obj.at("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
+    let name = file_obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
     let annotation = last_applied_value(file_obj);
     let mut modified = file_obj.clone();
     if !modified.get("metadata").is_some_and(Value::is_object) {
@@ -63,7 +62,7 @@ pub fn apply(c: &mut dyn Client, kind: &'static KindInfo, namespace: &str, file_
         Err(e) if e.code == 404 => return create(c, modified),
         Err(e) => return Err(e),
     };
-    let previous = current.at(&format!("/metadata/annotations/{}", LAST_APPLIED.replace('/', "~1"))).and_then(Value::as_str);
+    let previous = current.pointer(&format!("/metadata/annotations/{}", LAST_APPLIED.replace('/', "~1"))).and_then(Value::as_str);
     let warning = previous.is_none().then(|| {
         format!(
             "Warning: resource {}/{name} is missing the {LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.",

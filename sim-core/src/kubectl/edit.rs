@@ -12,7 +12,6 @@ use super::out::{Host, Out};
 use super::resource::{get, list_request, path, resolve_type, type_and_names};
 use super::yaml::to_yaml;
 use crate::api::audit::LearnerWrite;
-use crate::api::object::Pointer;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
 use crate::clock::World;
@@ -51,7 +50,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     // Like os.CreateTemp's random suffix, but from the store's state so runs are reproducible.
     // The store's resourceVersion, as a list reports it.
     let listed = out.request(&list_request(kind, Some(&ns), "", &format!("metadata.name={name}")));
-    let rv: u64 = listed.body.at("/metadata/resourceVersion").and_then(Value::as_str).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let rv: u64 = listed.body.pointer("/metadata/resourceVersion").and_then(Value::as_str).and_then(|v| v.parse().ok()).unwrap_or(0);
     let path = format!("/tmp/kubectl-edit-{:09}.yaml", (rv * 2_654_435_761) % 1_000_000_000);
     let now = out.now_unix();
     let _ = out.cx.fs.mkdir_all("/tmp", now);

@@ -4,7 +4,6 @@
 
 use super::out::Host;
 use crate::api::client::Client;
-use crate::api::object::Pointer;
 use crate::api::rest::{Method, Request};
 use crate::shell::Foreground;
 
@@ -24,7 +23,7 @@ impl LogFollow {
     /// Marks the stream closed when the container is no longer running.
     pub fn poll_done(&mut self, c: &mut dyn Client) {
         let r = c.request(&Request::new(Method::Get, &format!("/api/v1/namespaces/{}/pods/{}", self.namespace, self.name)));
-        self.done = !r.is_success() || r.body.at("/status/containerStatuses/0/state/terminated").is_some();
+        self.done = !r.is_success() || r.body.pointer("/status/containerStatuses/0/state/terminated").is_some();
     }
 }
 

@@ -14,7 +14,6 @@ use super::table_printer::{label_columns, print_table, PrintOptions};
 use super::tabwriter::KUBECTL_TABLE;
 use super::watch::{Watch, WatchOutput, WatchSpec};
 use super::yaml::to_yaml;
-use crate::api::object::Pointer;
 use crate::api::registry::{resolve, KindInfo, SERVED};
 use crate::api::rest::{Method, Request};
 use crate::api::status::Status;
@@ -397,7 +396,7 @@ fn objects_of(doc: &Value) -> Vec<Value> {
 /// `--sort-by=<jsonpath>`: a stable sort on the field's text (numbers numerically).
 /// An object's (namespace, name).
 fn object_key(o: &Value) -> (String, String) {
-    let s = |k: &str| o.at(&format!("/metadata/{k}")).and_then(Value::as_str).unwrap_or("").to_string();
+    let s = |k: &str| o.pointer(&format!("/metadata/{k}")).and_then(Value::as_str).unwrap_or("").to_string();
     (s("namespace"), s("name"))
 }
 

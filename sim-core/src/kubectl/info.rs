@@ -10,7 +10,6 @@ use super::resource::{get, list, read_list};
 use super::tabwriter::KUBECTL_TABLE;
 use crate::api::client::ReadClient;
 use crate::api::object::get_str;
-use crate::api::object::Pointer;
 use crate::api::registry::{AGGREGATED, DISCOVERY, SERVED};
 use crate::api::rest::{Method, Request};
 use crate::api::server::kind_info;
@@ -171,7 +170,10 @@ pub fn logs<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 return;
             }
             let pods = list(c, kind_info("Pod"), Some(&ns), "", "").unwrap_or_default();
-            match pods.into_iter().find(|p| p.at("/metadata/labels/batch.kubernetes.io~1job-name").and_then(Value::as_str) == Some(job)) {
+            match pods
+                .into_iter()
+                .find(|p| p.pointer("/metadata/labels/batch.kubernetes.io~1job-name").and_then(Value::as_str) == Some(job))
+            {
                 Some(p) => p,
                 None => {
                     out.err(&format!("error: timed out waiting for the condition (no pods for job/{job} yet)"));

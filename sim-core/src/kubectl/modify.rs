@@ -10,7 +10,6 @@ use super::out::{Host, Out};
 use super::resource::{get as get_object, list as list_objects, object_path, resolve_type, result};
 use crate::api::audit::LearnerWrite;
 use crate::api::object::get_str;
-use crate::api::object::Pointer;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
 use crate::api::status::Status;
@@ -74,7 +73,7 @@ pub fn label<W: Host>(out: &mut Out<'_, '_, W>, args: &[String], annotate: bool)
                 continue;
             }
         };
-        let existing = current.at(&format!("/metadata/{field}")).and_then(Value::as_object).cloned().unwrap_or_default();
+        let existing = current.pointer(&format!("/metadata/{field}")).and_then(Value::as_object).cloned().unwrap_or_default();
         let mut patch = Map::new();
         let mut changed = false;
         for c in &changes {
@@ -200,8 +199,10 @@ pub fn patch<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                         patch: body.clone(),
                     });
                 }
-                let same =
-                    before.as_ref().map(|b| b.at("/metadata/resourceVersion") == after.at("/metadata/resourceVersion")).unwrap_or(false);
+                let same = before
+                    .as_ref()
+                    .map(|b| b.pointer("/metadata/resourceVersion") == after.pointer("/metadata/resourceVersion"))
+                    .unwrap_or(false);
                 out.out(&format!("{}/{name} {}\n", kind.qualified_singular(), if same { "patched (no change)" } else { "patched" }));
             }
             Err(e) => out.err(&server_error(&e, None)),
@@ -302,7 +303,7 @@ pub fn wait<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         let Some(obj) = obj else { return Ok(false) };
         if let Some(c) = cond.strip_prefix("condition=") {
             let (ty, want) = c.split_once('=').unwrap_or((c, "True"));
-            return Ok(obj.at("/status/conditions").and_then(Value::as_array).is_some_and(|cs| {
+            return Ok(obj.pointer("/status/conditions").and_then(Value::as_array).is_some_and(|cs| {
                 cs.iter().any(|x| {
                     x["type"].as_str().is_some_and(|t| t.eq_ignore_ascii_case(ty))
                         && x["status"].as_str().is_some_and(|s| s.eq_ignore_ascii_case(want))

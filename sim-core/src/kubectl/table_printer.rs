@@ -3,7 +3,6 @@
 //! optional `kind.group/` name prefixes and `--no-headers`, through the tab writer.
 
 use super::tabwriter::KUBECTL_TABLE;
-use crate::api::object::Pointer;
 use crate::json::Value;
 
 #[derive(Debug, Clone, Default)]
@@ -85,7 +84,7 @@ pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
     }
     for row in rows {
         let cells = row.get("cells").and_then(Value::as_array).unwrap_or(&none);
-        let meta = row.at("/object/metadata").unwrap_or(&Value::Null);
+        let meta = row.pointer("/object/metadata").unwrap_or(&Value::Null);
         let mut line: Vec<String> = Vec::new();
         if opts.with_namespace {
             line.push(meta.get("namespace").and_then(Value::as_str).unwrap_or("").to_string());
@@ -101,7 +100,7 @@ pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
             line.push(text);
         }
         for key in &opts.label_columns {
-            line.push(meta.at("/labels").and_then(|l| l.get(key.as_str())).and_then(Value::as_str).unwrap_or("").to_string());
+            line.push(meta.pointer("/labels").and_then(|l| l.get(key.as_str())).and_then(Value::as_str).unwrap_or("").to_string());
         }
         if opts.show_labels {
             let labels = meta.get("labels").and_then(Value::as_object).map(|m| {

@@ -10,7 +10,6 @@ use super::resource::path;
 use super::table_printer::{table_lines, PrintOptions};
 use super::tabwriter::KUBECTL_TABLE;
 use crate::api::client::Client;
-use crate::api::object::Pointer;
 use crate::api::registry::KindInfo;
 use crate::api::rest::{Method, Request};
 use crate::json::{json, Value};
@@ -53,7 +52,7 @@ pub struct Watch {
 
 /// One row of the server's table and the key and resourceVersion of its object.
 fn keyed(row: &Value) -> (String, u64) {
-    let meta = row.at("/object/metadata").cloned().unwrap_or(Value::Null);
+    let meta = row.pointer("/object/metadata").cloned().unwrap_or(Value::Null);
     let key = format!("{}/{}", meta["namespace"].as_str().unwrap_or(""), meta["name"].as_str().unwrap_or(""));
     (key, meta["resourceVersion"].as_str().and_then(|v| v.parse().ok()).unwrap_or(0))
 }
@@ -104,7 +103,7 @@ impl Watch {
                     format!(
                         "{}/{}\n",
                         self.spec.kind.qualified_singular(),
-                        r.at("/object/metadata/name").and_then(Value::as_str).unwrap_or("")
+                        r.pointer("/object/metadata/name").and_then(Value::as_str).unwrap_or("")
                     )
                 })
                 .collect();

@@ -10,7 +10,6 @@ use super::out::{Host, Out};
 use super::resource::{get, list as list_objects, object_path, resolve_type, result};
 use crate::api::audit::LearnerWrite;
 use crate::api::client::{Client, Direct};
-use crate::api::object::Pointer;
 use crate::api::registry::{discovered_kind, kind_for, KindInfo};
 use crate::api::rest::{Method, Request};
 use crate::api::server::ApiServer;
@@ -149,8 +148,8 @@ fn map_doc(doc: &Doc, cli_ns: Option<&str>) -> Result<(&'static KindInfo, String
     if api_version.is_empty() {
         return Err(format!("error: error validating {:?}: error validating data: apiVersion not set; if you choose to ignore these errors, turn validation off with --validate=false", doc.source));
     }
-    let name = obj.at("/metadata/name").and_then(Value::as_str).unwrap_or("");
-    let file_ns = obj.at("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
+    let name = obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
+    let file_ns = obj.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
     let Some(k) = kind_for(api_version, kind) else {
         if let Some(d) = discovered_kind(api_version, kind) {
             return Err(format!("error: the simulator does not serve {} (시뮬레이터는 이 종류를 지원하지 않습니다)", d.plural));
@@ -225,7 +224,7 @@ pub fn apply<W: Host>(out: &mut Out<'_, '_, W>, args: &[String], _create: bool) 
                 continue;
             }
         };
-        let name = doc.obj.at("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
+        let name = doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
         if dry_run == "client" {
             let exists = get(out.client(), kind, &ns, &name).is_ok();
             let verb = if exists { "configured" } else { "created" };
@@ -247,7 +246,7 @@ pub fn apply<W: Host>(out: &mut Out<'_, '_, W>, args: &[String], _create: bool) 
                     ApplyOutcome::Configured => "configured",
                     ApplyOutcome::Unchanged => "unchanged",
                 };
-                let shown = applied.object.at("/metadata/name").and_then(Value::as_str).unwrap_or(&name).to_string();
+                let shown = applied.object.pointer("/metadata/name").and_then(Value::as_str).unwrap_or(&name).to_string();
                 if name_only {
                     out.out(&format!("{}/{shown}\n", kind.qualified_singular()));
                 } else {
@@ -281,9 +280,9 @@ fn unmodelled_integration(kind: &crate::api::registry::KindInfo, obj: &Value) ->
     if kind.kind != "Pod" {
         return None;
     }
-    let ns = obj.at("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
-    let queued = obj.at("/metadata/labels/kueue.x-k8s.io~1queue-name").and_then(Value::as_str).is_some_and(|q| !q.is_empty());
-    let owned = obj.at("/metadata/ownerReferences").and_then(Value::as_array).is_some_and(|r| !r.is_empty());
+    let ns = obj.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
+    let queued = obj.pointer("/metadata/labels/kueue.x-k8s.io~1queue-name").and_then(Value::as_str).is_some_and(|q| !q.is_empty());
+    let owned = obj.pointer("/metadata/ownerReferences").and_then(Value::as_array).is_some_and(|r| !r.is_empty());
     if !queued || owned || crate::api::admission::KUEUE_EXCLUDED_NAMESPACES.contains(&ns) {
         return None;
     }
@@ -382,7 +381,7 @@ pub fn create<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 if !dry {
                     out.record(LearnerWrite::apply(obj, &ns, kind.namespaced));
                 }
-                let name = o.at("/metadata/name").and_then(Value::as_str).unwrap_or("");
+                let name = o.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
                 out.out(&format!("{}/{name} created\n", kind.qualified_singular()));
                 if let Some(note) = unmodelled_integration(kind, &o) {
                     out.warn(&note);
@@ -431,7 +430,7 @@ pub fn delete<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 Ok((k, dns)) => targets.push((
                     k,
                     dns,
-                    doc.obj.at("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string(),
+                    doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string(),
                     Some(doc.source.clone()),
                 )),
                 Err(e) => errors.push(e),
@@ -463,8 +462,8 @@ pub fn delete<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             for k in kinds {
                 let scope = if k.namespaced && !p.flag("all-namespaces") { Some(ns.as_str()) } else { None };
                 for o in list_objects(out.client(), k, scope, selector, "").unwrap_or_default() {
-                    let on = o.at("/metadata/namespace").and_then(Value::as_str).unwrap_or("").to_string();
-                    targets.push((k, on, o.at("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string(), None));
+                    let on = o.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("").to_string();
+                    targets.push((k, on, o.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string(), None));
                 }
             }
             if targets.is_empty() {
@@ -648,7 +647,7 @@ pub fn check_manifest_file(api: &ApiServer, now: i64, source: &str, text: &str) 
         };
         // A server-side dry run through a client of the copy.
         let mut client = Direct { api: scratch.get_or_insert_with(|| api.clone()), now };
-        let name = doc.obj.at("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
+        let name = doc.obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("").to_string();
         if let Err(s) = apply_object(&mut client, kind, &ns, &doc.obj, true) {
             let verb = if get(&mut client, kind, &ns, &name).is_ok() { "patching" } else { "creating" };
             problems.push(ManifestProblem { line, message: server_error_in_file(&s, verb, source, false) });

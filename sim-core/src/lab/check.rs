@@ -9,7 +9,6 @@ use super::path::{scalar_text, FieldPath, MissingItem};
 use super::view::{is_known_kind, ClusterView};
 use super::{Lab, Text};
 use crate::api::object::condition;
-use crate::api::object::Pointer;
 use crate::api::quantity::Quantity;
 use crate::json::Value;
 use crate::korean::{self, Josa};
@@ -597,10 +596,10 @@ fn file_object(
         }
     }
     let kind_of = |d: &Value| d.get("kind").map(scalar_text).unwrap_or_default();
-    let name_of = |d: &Value| d.at("/metadata/name").map(scalar_text).unwrap_or_default();
+    let name_of = |d: &Value| d.pointer("/metadata/name").map(scalar_text).unwrap_or_default();
     // Two documents may share a kind and name in different namespaces (a LocalQueue `lq` per team):
     // the one in the namespace asked for (or in none) is judged, else the first, whose namespace is then wrong.
-    let ns_of = |d: &Value| d.at("/metadata/namespace").map(scalar_text);
+    let ns_of = |d: &Value| d.pointer("/metadata/namespace").map(scalar_text);
     let named = |d: &&Value| kind_of(d) == kind && name_of(d) == name;
     let in_ns = |d: &&Value| namespace.is_none_or(|want| ns_of(d).is_none_or(|found| found == want));
     let Some(doc) = docs.iter().filter(named).find(in_ns).or_else(|| docs.iter().find(named)) else {
@@ -622,7 +621,7 @@ fn file_object(
             );
         }
     }
-    if let (Some(want), Some(found)) = (namespace, doc.at("/metadata/namespace").map(scalar_text)) {
+    if let (Some(want), Some(found)) = (namespace, doc.pointer("/metadata/namespace").map(scalar_text)) {
         if found != want {
             return fail(
                 format!("`{path}` 의 metadata.namespace 가 {found:?} 입니다. {want} 여야 합니다"),
@@ -636,7 +635,7 @@ fn file_object(
 /// Where else an object of this kind and name lives, for the wrong-namespace mistake.
 fn found_elsewhere(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Option<String> {
     view.find_by_name(kind, name)
-        .and_then(|o| o.at("/metadata/namespace").and_then(Value::as_str).map(str::to_string))
+        .and_then(|o| o.pointer("/metadata/namespace").and_then(Value::as_str).map(str::to_string))
         .filter(|ns| ns != namespace)
 }
 
@@ -672,16 +671,17 @@ fn object(
     // say so first, in words, before any field it makes look wrong.
     let inactive = match kind {
         "ClusterQueue" => cq_inactive(obj),
-        "LocalQueue" => {
-            obj.at("/spec/clusterQueue").and_then(Value::as_str).and_then(|cq| view.get("ClusterQueue", "", cq)).and_then(cq_inactive).map(
-                |why| {
-                    Text::new(
-                        format!("LocalQueue `{name}` 가 작업을 받을 수 없습니다: {}", why.ko),
-                        format!("LocalQueue `{name}` cannot take work: {}", why.en),
-                    )
-                },
-            )
-        }
+        "LocalQueue" => obj
+            .pointer("/spec/clusterQueue")
+            .and_then(Value::as_str)
+            .and_then(|cq| view.get("ClusterQueue", "", cq))
+            .and_then(cq_inactive)
+            .map(|why| {
+                Text::new(
+                    format!("LocalQueue `{name}` 가 작업을 받을 수 없습니다: {}", why.ko),
+                    format!("LocalQueue `{name}` cannot take work: {}", why.en),
+                )
+            }),
         _ => None,
     };
     let checked = check_fields(obj, fields, &Text::new(format!("{kind} `{name}`"), format!("{kind} `{name}`")))
@@ -700,7 +700,7 @@ pub fn cq_inactive(cq: &Value) -> Option<Text> {
     if cond_field(c, "status") == "True" {
         return None;
     }
-    let name = cq.at("/metadata/name").and_then(Value::as_str).unwrap_or("");
+    let name = cq.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");
     let (reason, message) = (cond_field(c, "reason"), cond_field(c, "message"));
     // Kueue lists names after "references missing ResourceFlavor(s): " and the like.
     let listed = |after: &str| -> Vec<String> {
@@ -777,7 +777,7 @@ fn check_conditions(obj: &Value, kind: &str, name: &str, conditions: &[Condition
 fn absent(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Verdict {
     match view.get(kind, namespace, name) {
         None => Ok(()),
-        Some(o) if o.at("/metadata/deletionTimestamp").is_some() => fail(
+        Some(o) if o.pointer("/metadata/deletionTimestamp").is_some() => fail(
             format!("{kind} `{name}` 가 지워지는 중입니다 (deletionTimestamp 가 있습니다)"),
             format!("{kind} `{name}` is being deleted (it has a deletionTimestamp)"),
         ),
@@ -789,14 +789,14 @@ fn absent(view: &dyn ClusterView, kind: &str, name: &str, namespace: &str) -> Ve
 }
 
 fn uid(obj: &Value) -> &str {
-    obj.at("/metadata/uid").and_then(Value::as_str).unwrap_or("")
+    obj.pointer("/metadata/uid").and_then(Value::as_str).unwrap_or("")
 }
 
 /// The Workload Kueue made for this Job (owned by its uid).
 fn workload_of<'v>(view: &'v dyn ClusterView, namespace: &str, job: &Value) -> Option<&'v Value> {
     let job_uid = uid(job);
     view.list("Workload", namespace).into_iter().find(|w| {
-        w.at("/metadata/ownerReferences")
+        w.pointer("/metadata/ownerReferences")
             .and_then(Value::as_array)
             .is_some_and(|refs| refs.iter().any(|r| r.get("uid").and_then(Value::as_str) == Some(job_uid)))
     })
@@ -828,7 +828,7 @@ fn no_workload_yet(view: &dyn ClusterView, namespace: &str, name: &str, job: &Va
     match warning {
         Some(e) if e["reason"] == "WorkloadPriorityClassNotFound" => {
             let msg = e["message"].as_str().unwrap_or("");
-            let label = job.at("/metadata/labels").and_then(|l| l.get(PRIORITY_LABEL)).map(scalar_text).unwrap_or_default();
+            let label = job.pointer("/metadata/labels").and_then(|l| l.get(PRIORITY_LABEL)).map(scalar_text).unwrap_or_default();
             Text::new(
                 format!(
                     "Kueue 가 Job `{name}` 의 Workload 를 만들지 않았습니다: {msg}. `{PRIORITY_LABEL}: {label}` 라벨이 없는 WorkloadPriorityClass 를 가리킵니다. `kubectl get workloadpriorityclasses` 로 이름을 확인하고, Job 을 지운 뒤 올바른 라벨로 다시 만드세요"
@@ -853,12 +853,12 @@ fn no_workload_yet(view: &dyn ClusterView, namespace: &str, name: &str, job: &Va
 }
 
 fn has_queue_label(job: &Value) -> Option<String> {
-    job.at("/metadata/labels").and_then(|l| l.get(QUEUE_LABEL)).map(scalar_text)
+    job.pointer("/metadata/labels").and_then(|l| l.get(QUEUE_LABEL)).map(scalar_text)
 }
 
 fn no_queue_label(job: &Value, name: &str) -> Text {
     let labels: Vec<String> =
-        job.at("/metadata/labels").and_then(Value::as_object).map(|m| m.keys().map(|k| k.to_string()).collect()).unwrap_or_default();
+        job.pointer("/metadata/labels").and_then(Value::as_object).map(|m| m.keys().map(|k| k.to_string()).collect()).unwrap_or_default();
     let have = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join(", ")) };
     Text::new(
         format!("Job `{name}` 에 `{QUEUE_LABEL}` 라벨이 없어 Kueue 가 맡지 않습니다{have}. 라벨 키를 확인하고, Job 을 지운 뒤 다시 만드세요"),
@@ -913,12 +913,12 @@ fn pods_of<'v>(view: &'v dyn ClusterView, namespace: &str, job: &str) -> Vec<&'v
 
 fn job_pod_running(view: &dyn ClusterView, name: &str, namespace: &str, ever: bool) -> Verdict {
     let pods = pods_of(view, namespace, name);
-    let running = |p: &Value| p["status"]["phase"] == "Running" && p.at("/metadata/deletionTimestamp").is_none();
+    let running = |p: &Value| p["status"]["phase"] == "Running" && p.pointer("/metadata/deletionTimestamp").is_none();
     let ran = |p: &Value| {
         p["status"]["phase"] == "Succeeded"
-            || p.at("/status/containerStatuses")
-                .and_then(Value::as_array)
-                .is_some_and(|cs| cs.iter().any(|c| c.at("/state/terminated/startedAt").is_some() || c.at("/state/running").is_some()))
+            || p.pointer("/status/containerStatuses").and_then(Value::as_array).is_some_and(|cs| {
+                cs.iter().any(|c| c.pointer("/state/terminated/startedAt").is_some() || c.pointer("/state/running").is_some())
+            })
     };
     if pods.iter().any(|p| running(p)) || (ever && pods.iter().any(|p| ran(p))) {
         return Ok(());
@@ -932,7 +932,7 @@ fn job_pod_running(view: &dyn ClusterView, name: &str, namespace: &str, ever: bo
         }
     }
     let Some(job) = view.get("Job", namespace, name) else { return Err(missing(view, "Job", name, namespace)) };
-    if job.at("/spec/suspend") == Some(&Value::Bool(true)) {
+    if job.pointer("/spec/suspend") == Some(&Value::Bool(true)) {
         return fail(
             format!("Job `{name}` 가 멈춰(spec.suspend: true) 있어 파드가 없습니다. Kueue 가 입장시키면 풀립니다"),
             format!("Job `{name}` is suspended (spec.suspend: true), so it has no pod; Kueue lifts that on admission"),
@@ -1143,16 +1143,16 @@ fn preemptor_job_uid(message: &str) -> Option<&str> {
 }
 
 fn priority_of(wl: &Value) -> (i64, String) {
-    let value = wl.at("/spec/priority").and_then(Value::as_i64).unwrap_or(0);
-    let class = wl.at("/spec/priorityClassRef/name").and_then(Value::as_str).map(str::to_string).unwrap_or_default();
+    let value = wl.pointer("/spec/priority").and_then(Value::as_i64).unwrap_or(0);
+    let class = wl.pointer("/spec/priorityClassRef/name").and_then(Value::as_str).map(str::to_string).unwrap_or_default();
     (value, class)
 }
 
 /// The ClusterQueue a Workload is admitted to, or the one its LocalQueue points at.
 fn cluster_queue_of<'v>(view: &'v dyn ClusterView, namespace: &str, wl: &Value) -> Option<&'v Value> {
-    let name = wl.at("/status/admission/clusterQueue").and_then(Value::as_str).map(str::to_string).or_else(|| {
-        let lq = wl.at("/spec/queueName").and_then(Value::as_str)?;
-        view.get("LocalQueue", namespace, lq)?.at("/spec/clusterQueue").and_then(Value::as_str).map(str::to_string)
+    let name = wl.pointer("/status/admission/clusterQueue").and_then(Value::as_str).map(str::to_string).or_else(|| {
+        let lq = wl.pointer("/spec/queueName").and_then(Value::as_str)?;
+        view.get("LocalQueue", namespace, lq)?.pointer("/spec/clusterQueue").and_then(Value::as_str).map(str::to_string)
     })?;
     view.get("ClusterQueue", "", &name)
 }
@@ -1283,9 +1283,9 @@ fn not_preempted(view: &dyn ClusterView, namespace: &str, name: &str, wl: &Value
     let cq_name = |cq: &Value| cq["metadata"]["name"].as_str().unwrap_or("").to_string();
     let (pcq_name, same_cq) = (cq_name(pcq), cq_name(pcq) == cq_name(vcq));
     let (field, policy) = if same_cq {
-        ("withinClusterQueue", pcq.at("/spec/preemption/withinClusterQueue").and_then(Value::as_str).unwrap_or("Never"))
+        ("withinClusterQueue", pcq.pointer("/spec/preemption/withinClusterQueue").and_then(Value::as_str).unwrap_or("Never"))
     } else {
-        ("reclaimWithinCohort", pcq.at("/spec/preemption/reclaimWithinCohort").and_then(Value::as_str).unwrap_or("Never"))
+        ("reclaimWithinCohort", pcq.pointer("/spec/preemption/reclaimWithinCohort").and_then(Value::as_str).unwrap_or("Never"))
     };
     if policy == "Never" {
         return Text::new(

@@ -2,7 +2,6 @@
 //! simulator implements it here; the bridge implements it over a real cluster's API and a
 //! directory on disk, so the very same checks judge both.
 
-use crate::api::object::Pointer;
 use crate::api::registry::SERVED;
 use crate::api::server::ApiServer;
 use crate::json::Value;
@@ -18,7 +17,7 @@ pub trait ClusterView {
     fn list(&self, kind: &str, namespace: &str) -> Vec<&Value>;
     /// The first object of `kind` named `name` in any namespace (namespaces in name order).
     fn find_by_name(&self, kind: &str, name: &str) -> Option<&Value> {
-        self.list(kind, "").into_iter().find(|o| o.at("/metadata/name").and_then(Value::as_str) == Some(name))
+        self.list(kind, "").into_iter().find(|o| o.pointer("/metadata/name").and_then(Value::as_str) == Some(name))
     }
     /// A file's content by absolute path; `None` when it does not exist or is a directory.
     fn file(&self, path: &str) -> Option<String>;
@@ -96,8 +95,8 @@ impl ClusterView for Snapshot {
     fn get(&self, kind: &str, namespace: &str, name: &str) -> Option<&Value> {
         let namespaced = SERVED.iter().find(|k| k.kind == kind).is_none_or(|k| k.namespaced);
         self.objects.get(kind)?.iter().find(|o| {
-            o.at("/metadata/name").and_then(Value::as_str) == Some(name)
-                && (!namespaced || o.at("/metadata/namespace").and_then(Value::as_str).unwrap_or("") == namespace)
+            o.pointer("/metadata/name").and_then(Value::as_str) == Some(name)
+                && (!namespaced || o.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("") == namespace)
         })
     }
 
@@ -106,7 +105,7 @@ impl ClusterView for Snapshot {
             .get(kind)
             .map(|objs| {
                 objs.iter()
-                    .filter(|o| namespace.is_empty() || o.at("/metadata/namespace").and_then(Value::as_str) == Some(namespace))
+                    .filter(|o| namespace.is_empty() || o.pointer("/metadata/namespace").and_then(Value::as_str) == Some(namespace))
                     .collect()
             })
             .unwrap_or_default()

@@ -6,7 +6,6 @@
 
 use super::info::WorkloadInfo;
 use super::snapshot::{accumulate, cq_node, CohortSnapshot, CqSnapshot, Fr, Quota, ResourceNode, Snapshot};
-use crate::api::object::Pointer;
 use crate::api::object::{get, get_str};
 use crate::api::quantity::Quantity;
 use crate::json::Value;
@@ -106,7 +105,7 @@ pub fn quantity(v: &Value) -> i128 {
 
 /// `fairSharing.weight` (1 when absent).
 pub fn fair_weight(spec: Option<&Value>) -> f64 {
-    spec.and_then(|s| s.at("/fairSharing/weight")).map(|w| quantity(w) as f64 / 1e9).unwrap_or(1.0)
+    spec.and_then(|s| s.pointer("/fairSharing/weight")).map(|w| quantity(w) as f64 / 1e9).unwrap_or(1.0)
 }
 
 /// Quotas and groups from `resourceGroups` (a ClusterQueue's or a Cohort's).
@@ -326,7 +325,7 @@ impl Cache {
         crate::sort::sort(&mut names);
         names.dedup();
         for f in names {
-            if let Some(t) = self.flavors.get(f).and_then(|rf| rf.at("/spec/topologyName")).and_then(Value::as_str) {
+            if let Some(t) = self.flavors.get(f).and_then(|rf| rf.pointer("/spec/topologyName")).and_then(Value::as_str) {
                 tas.push((t.to_string(), f.clone()));
             }
         }

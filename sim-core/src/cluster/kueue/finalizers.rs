@@ -3,7 +3,6 @@
 //! once nothing uses them — a ClusterQueue when no workload reserves quota in it, a flavor when no
 //! ClusterQueue names it. Until then they stay terminating.
 
-use crate::api::object::Pointer;
 use crate::api::server::kind_info;
 use crate::cluster::Cluster;
 use crate::json::Value;
@@ -21,12 +20,12 @@ pub fn sync(c: &mut Cluster) {
     let terminating: Vec<(String, String)> = c.kueue.terminating.iter().cloned().collect();
     for (kind, name) in terminating {
         let Some(obj) = c.api.get_arc(kind_info(&kind), "", &name).map(|o| Value::clone(o)) else { continue };
-        let held = obj.at("/metadata/finalizers").and_then(Value::as_array).is_some_and(|f| f.iter().any(|x| x == FINALIZER));
+        let held = obj.pointer("/metadata/finalizers").and_then(Value::as_array).is_some_and(|f| f.iter().any(|x| x == FINALIZER));
         if !held || in_use(c, &kind, &name) {
             continue;
         }
         let mut o = obj;
-        if let Some(f) = o.at_mut("/metadata/finalizers").and_then(Value::as_array_mut) {
+        if let Some(f) = o.pointer_mut("/metadata/finalizers").and_then(Value::as_array_mut) {
             f.retain(|x| x != FINALIZER);
         }
         let _ = c.api.update_internal(c.now_unix(), kind_info(&kind), "", o, false);

@@ -13,7 +13,6 @@ use super::info::WorkloadInfo;
 use super::preemption::{simulate, FairSharingConfig, Possibility};
 use super::snapshot::{fr, Fr, NodeId, Snapshot};
 use super::workload::format_quantity;
-use crate::api::object::Pointer;
 use crate::json::Value;
 use std::collections::BTreeMap;
 
@@ -272,15 +271,15 @@ fn check_flavor(flavor: Option<&Value>, name: &str, template: &Value) -> Option<
     let Some(rf) = flavor else { return Some(format!("flavor {name} not found")) };
     let spec = template.get("spec").cloned().unwrap_or(Value::Null);
     let mut tolerations: Vec<Value> = spec.get("tolerations").and_then(Value::as_array).cloned().unwrap_or_default();
-    tolerations.extend(rf.at("/spec/tolerations").and_then(Value::as_array).cloned().unwrap_or_default());
-    for t in rf.at("/spec/nodeTaints").and_then(Value::as_array).into_iter().flatten() {
+    tolerations.extend(rf.pointer("/spec/tolerations").and_then(Value::as_array).cloned().unwrap_or_default());
+    for t in rf.pointer("/spec/nodeTaints").and_then(Value::as_array).into_iter().flatten() {
         let effect = t.get("effect").and_then(Value::as_str).unwrap_or("");
         if (effect == "NoSchedule" || effect == "NoExecute") && !tolerations.iter().any(|tol| tolerates(tol, t)) {
             let s = |k: &str| t.get(k).and_then(Value::as_str).unwrap_or("").to_string();
             return Some(format!("untolerated taint {{{} {} {} <nil>}} in flavor {name}", s("key"), s("value"), s("effect")));
         }
     }
-    let labels: BTreeMap<String, String> = crate::api::object::string_map(rf.at("/spec/nodeLabels"));
+    let labels: BTreeMap<String, String> = crate::api::object::string_map(rf.pointer("/spec/nodeLabels"));
     if !selector_matches(&spec, &labels) {
         return Some(format!("flavor {name} doesn't match node affinity"));
     }
@@ -314,7 +313,7 @@ fn selector_matches(spec: &Value, labels: &BTreeMap<String, String>) -> bool {
         return false;
     }
     let Some(terms) =
-        spec.at("/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution/nodeSelectorTerms").and_then(Value::as_array)
+        spec.pointer("/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution/nodeSelectorTerms").and_then(Value::as_array)
     else {
         return true;
     };
@@ -370,7 +369,7 @@ impl Assigner<'_> {
         let templates: Vec<Value> = self
             .wl
             .obj
-            .at("/spec/podSets")
+            .pointer("/spec/podSets")
             .and_then(Value::as_array)
             .map(|v| v.iter().map(|p| p.get("template").cloned().unwrap_or(Value::Null)).collect())
             .unwrap_or_default();

@@ -4,7 +4,6 @@
 
 use super::snapshot::Fr;
 use super::workload::{condition, is_true};
-use crate::api::object::Pointer;
 use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
@@ -72,7 +71,7 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
-                    .map(|c| crate::json::json!({"resources": {"requests": c.at("/resources/requests")}, "ports": c.get("ports")}))
+                    .map(|c| crate::json::json!({"resources": {"requests": c.pointer("/resources/requests")}, "ports": c.get("ports")}))
                     .collect(),
             )
         };
@@ -102,7 +101,7 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
                 "name": info.name.clone(), "count": info.count,
                 "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string().into()))).collect::<crate::json::Map<_, _>>(),
                 "minCount": ps.get("minCount"), "topologyRequest": ps.get("topologyRequest"),
-                "spec": shape_of(ps.at("/template/spec").unwrap_or(&Value::Null)),
+                "spec": shape_of(ps.pointer("/template/spec").unwrap_or(&Value::Null)),
             })
         })
         .collect();

@@ -5,7 +5,6 @@
 use super::workload::{self, is_true, set_condition, PRIORITY_CLASS_LABEL};
 use super::write_workload_status;
 use crate::api::admission::{KUEUE_EXCLUDED_NAMESPACES, QUEUE_NAME_LABEL};
-use crate::api::object::Pointer;
 use crate::api::object::{get, get_str, labels, name, namespace};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
@@ -31,7 +30,7 @@ fn update_job(c: &mut Cluster, job: Value) -> bool {
 
 fn remove_finalizer(c: &mut Cluster, wl: &Value) {
     let mut w = wl.clone();
-    if let Some(f) = w.at_mut("/metadata/finalizers").and_then(Value::as_array_mut) {
+    if let Some(f) = w.pointer_mut("/metadata/finalizers").and_then(Value::as_array_mut) {
         if !f.iter().any(|x| x == "kueue.x-k8s.io/resource-in-use") {
             return;
         }
@@ -135,8 +134,8 @@ pub fn sync_priority_class(c: &mut Cluster, name: &str) {
     let stale: Vec<Value> = c
         .api
         .iter_kind(kind_info("Workload"), None)
-        .filter(|w| w.at("/spec/priorityClassRef/kind") == Some(&json!("WorkloadPriorityClass")))
-        .filter(|w| w.at("/spec/priorityClassRef/name").and_then(Value::as_str) == Some(name))
+        .filter(|w| w.pointer("/spec/priorityClassRef/kind") == Some(&json!("WorkloadPriorityClass")))
+        .filter(|w| w.pointer("/spec/priorityClassRef/name").and_then(Value::as_str) == Some(name))
         .filter(|w| get(w, &["spec", "priority"]).and_then(Value::as_i64) != Some(value))
         .map(|w| Value::clone(w))
         .collect();
@@ -358,7 +357,7 @@ fn start(c: &mut Cluster, stored: &Value, wl: &Value) {
     template["metadata"]["annotations"]["kueue.x-k8s.io/workload"] = json!(wl_name);
     // Partial admission: the Job runs with the pods it was admitted with.
     if workload::min_parallelism(&job).is_some() {
-        if let Some(n) = wl.at("/status/admission/podSetAssignments/0/count").and_then(Value::as_i64) {
+        if let Some(n) = wl.pointer("/status/admission/podSetAssignments/0/count").and_then(Value::as_i64) {
             set_parallelism(&mut job, n);
         }
     }
@@ -419,7 +418,7 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
     let mut job = before.clone();
     // Partial admission: the parallelism the Workload asks for again (`RestorePodSetsInfo`).
     if workload::min_parallelism(&job).is_some() {
-        if let Some(n) = wl.at("/spec/podSets/0/count").and_then(Value::as_i64) {
+        if let Some(n) = wl.pointer("/spec/podSets/0/count").and_then(Value::as_i64) {
             if get(&job, &["spec", "parallelism"]).and_then(Value::as_i64) != Some(n) {
                 set_parallelism(&mut job, n);
             }
@@ -433,7 +432,7 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
     }
     let t = &mut job["spec"]["template"];
     for key in ["nodeSelector", "tolerations", "schedulingGates"] {
-        match stored.at(&format!("/spec/{key}")) {
+        match stored.pointer(&format!("/spec/{key}")) {
             Some(v) => t["spec"][key] = v.clone(),
             None => {
                 if let Some(m) = t["spec"].as_object_mut() {
@@ -442,8 +441,8 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
             }
         }
     }
-    let mut restored = stored.at("/metadata/labels").cloned().unwrap_or(json!({}));
-    if let Some(cur) = t.at("/metadata/labels").and_then(Value::as_object) {
+    let mut restored = stored.pointer("/metadata/labels").cloned().unwrap_or(json!({}));
+    if let Some(cur) = t.pointer("/metadata/labels").and_then(Value::as_object) {
         for k in ["controller-uid", "job-name", "batch.kubernetes.io/controller-uid", "batch.kubernetes.io/job-name"] {
             if let Some(v) = cur.get(k) {
                 restored[k] = v.clone();
@@ -451,7 +450,7 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
         }
     }
     t["metadata"]["labels"] = restored;
-    match stored.at("/metadata/annotations") {
+    match stored.pointer("/metadata/annotations") {
         Some(a) => t["metadata"]["annotations"] = a.clone(),
         None => {
             if let Some(m) = t["metadata"].as_object_mut() {

@@ -10,7 +10,6 @@ use super::queue::BATCH_MS;
 use super::snapshot::{Fr, NodeId};
 use super::workload::{format_quantity, set_condition_in};
 use crate::api::object::get_str;
-use crate::api::object::Pointer;
 use crate::api::server::kind_info;
 use crate::cluster::informer::Wake;
 use crate::cluster::Cluster;
@@ -49,8 +48,8 @@ fn flavor_usage(cq: &CqState, usage: &BTreeMap<Fr, i128>, with_borrowed: bool) -
 fn batched_write(c: &mut Cluster, kind: &'static str, ns: &str, obj: &Value, mut desired: Value, active: Option<(bool, &str, &str)>) {
     let now = c.now_unix();
     if let Some(active) = active {
-        let mut conditions = obj.at("/status/conditions").and_then(Value::as_array).cloned().unwrap_or_default();
-        let generation = obj.at("/metadata/generation").and_then(Value::as_i64).unwrap_or(1);
+        let mut conditions = obj.pointer("/status/conditions").and_then(Value::as_array).cloned().unwrap_or_default();
+        let generation = obj.pointer("/metadata/generation").and_then(Value::as_i64).unwrap_or(1);
         set_condition_in(&mut conditions, generation, "Active", if active.0 { "True" } else { "False" }, active.1, active.2, now);
         desired["conditions"] = Value::Array(conditions);
     }

@@ -2,7 +2,6 @@
 //! exact name hash, the object Kueue builds from a Job, condition writing, requests and the
 //! quantity formatting Kueue uses in messages and status (`kueue.md` §6.4–6.5, §7.10).
 
-use crate::api::object::Pointer;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::quantity::{Format, Quantity};
 use crate::json::{json, Map, Value};
@@ -32,7 +31,7 @@ pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Val
         None => parallelism,
     };
     let mut template = get(job, &["spec", "template"]).cloned().unwrap_or(json!({}));
-    if let Some(labels) = template.at_mut("/metadata/labels").and_then(Value::as_object_mut) {
+    if let Some(labels) = template.pointer_mut("/metadata/labels").and_then(Value::as_object_mut) {
         for k in ["controller-uid", "job-name", "batch.kubernetes.io/controller-uid"] {
             labels.remove(k);
         }
@@ -175,7 +174,8 @@ pub fn condition_differs(wl: &Value, ty: &str, status: &str, reason: &str, messa
 /// `SetStatusCondition` for a condition Kueue writes without `observedGeneration` (Preempted).
 pub fn set_condition_without_generation(wl: &mut Value, ty: &str, status: &str, reason: &str, message: &str, now: i64) -> bool {
     let changed = set_condition(wl, ty, status, reason, message, now);
-    if let Some(c) = wl.at_mut("/status/conditions").and_then(Value::as_array_mut).and_then(|l| l.iter_mut().find(|c| c["type"] == ty)) {
+    if let Some(c) = wl.pointer_mut("/status/conditions").and_then(Value::as_array_mut).and_then(|l| l.iter_mut().find(|c| c["type"] == ty))
+    {
         if let Some(m) = c.as_object_mut() {
             m.remove("observedGeneration");
         }

@@ -13,7 +13,6 @@
 //!   longer than `spec.maximumExecutionTimeSeconds`.
 
 use super::workload::{condition, count_eviction, is_true, set_condition, status_part};
-use crate::api::object::Pointer;
 use crate::api::object::{get, parse_rfc3339};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
@@ -101,7 +100,7 @@ fn evict(c: &mut Cluster, key: &Key, reason: &str, cause: &str, message: &str, p
 
 /// The deactivation's own step: the `DeactivationTarget` condition and the requeue state go.
 fn forget_deactivation_target(_: &mut Cluster, w: &mut Value) {
-    if let Some(list) = w.at_mut("/status/conditions").and_then(Value::as_array_mut) {
+    if let Some(list) = w.pointer_mut("/status/conditions").and_then(Value::as_array_mut) {
         list.retain(|c| c["type"] != "DeactivationTarget");
     }
     if let Some(st) = w["status"].as_object_mut() {
@@ -159,7 +158,7 @@ fn check(c: &mut Cluster, key: &Key) {
         }
         if wl.is_pending() {
             let mut w = status_part(obj);
-            if let Some(rs) = w.at_mut("/status/requeueState").and_then(Value::as_object_mut) {
+            if let Some(rs) = w.pointer_mut("/status/requeueState").and_then(Value::as_object_mut) {
                 rs.remove("requeueAt");
             }
             write_status(c, key, w);
@@ -223,7 +222,7 @@ fn clock_ms(c: &Cluster, unix: i64) -> u64 {
 
 /// `status.requeueState.requeueAt` in unix seconds.
 fn requeue_at(obj: &Value) -> Option<i64> {
-    obj.at("/status/requeueState/requeueAt").and_then(Value::as_str).and_then(parse_rfc3339)
+    obj.pointer("/status/requeueState/requeueAt").and_then(Value::as_str).and_then(parse_rfc3339)
 }
 
 /// `reconcileNotReadyTimeout`: an admitted workload whose PodsReady is not True — waiting for
@@ -250,7 +249,7 @@ fn pods_ready_timeout(c: &mut Cluster, key: &Key, obj: &Value) -> bool {
         c.wake(deadline_ms, Wake::Kueue(format!("workload {}/{}", key.namespace, key.name)));
         return false;
     }
-    let count = obj.at("/status/requeueState/count").and_then(Value::as_i64).unwrap_or(0);
+    let count = obj.pointer("/status/requeueState/count").and_then(Value::as_i64).unwrap_or(0);
     if config.backoff_limit_count().is_some_and(|limit| count + 1 > limit) {
         // `triggerDeactivation`.
         let mut w = status_part(obj);

@@ -7,7 +7,6 @@
 use super::printer::{annotations_block, events_block, labels_block, rfc1123z};
 use crate::api::client::Client;
 use crate::api::duration::human_duration;
-use crate::api::object::Pointer;
 use crate::api::object::{get, get_str, parse_time};
 use crate::api::pod_resources::{add, pod_requests_and_limits, quantities, Totals};
 use crate::api::quantity::Quantity;
@@ -84,7 +83,7 @@ pub fn describe_node(c: &mut dyn Client, now: i64, node: &Value) -> String {
         crate::api::rest::Method::Get,
         &format!("/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/{name}"),
     ));
-    let renewed = lease.body.at("/spec/renewTime").and_then(Value::as_str).and_then(parse_time).unwrap_or(created);
+    let renewed = lease.body.pointer("/spec/renewTime").and_then(Value::as_str).and_then(parse_time).unwrap_or(created);
     t.push_str(&format!("Lease:\n  HolderIdentity:\t{name}\n  AcquireTime:\t<unset>\n  RenewTime:\t{}\n", rfc1123z(renewed)));
 
     let conditions = get(node, &["status", "conditions"]).and_then(Value::as_array).cloned().unwrap_or_default();
