@@ -232,3 +232,14 @@ fn pointer_edge_cases_answer_as_serde_json() {
     *v.pointer_mut("/a/b/1/c").unwrap() = json!("y");
     assert_eq!(v["a"]["b"][1]["c"], "y");
 }
+
+/// YAML keys that are not strings (`1:`, `true:`, `null:`, a list) read as serde_json's tree
+/// reads them: the same tree or the same error.
+#[test]
+fn yaml_keys_that_are_not_strings_read_as_serde_jsons() {
+    for doc in ["1: a\n", "true: b\n", "~: c\n", "1.5: d\n", "[1, 2]: e\n", "{a: 1}: f\n", "a: {2: x}\n", "? |\n  block\n: g\n"] {
+        let ours = serde_norway::from_str::<Value>(doc).map(|v| v.to_string()).map_err(|e| e.to_string());
+        let theirs = serde_norway::from_str::<serde_json::Value>(doc).map(|v| v.to_string()).map_err(|e| e.to_string());
+        assert_eq!(ours, theirs, "{doc:?}");
+    }
+}

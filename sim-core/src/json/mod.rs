@@ -320,7 +320,6 @@ macro_rules! index_as_str {
 }
 index_as_str!(String Key);
 
-
 impl<T: Index + ?Sized> Index for &T {
     fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
         (**self).index_into(v)
@@ -452,10 +451,33 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
         let mut entries = Vec::with_capacity(access.size_hint().unwrap_or(0).min(4096));
-        while let Some(key) = access.next_key::<Key>()? {
+        while let Some(key) = access.next_key_seed(KeyVisitor)? {
             entries.push((key, access.next_value()?));
         }
         Ok(Value::Object(Map::from_members(entries)))
+    }
+}
+
+/// An object's key: a string only, with serde_json's words for anything else.
+struct KeyVisitor;
+
+impl<'de> de::DeserializeSeed<'de> for KeyVisitor {
+    type Value = Key;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string key")
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Key, E> {
+        Ok(Key::from(s))
+    }
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Key, E> {
+        Ok(Key::from(s))
     }
 }
 
