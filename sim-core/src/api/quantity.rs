@@ -81,7 +81,7 @@ impl Quantity {
             _ => return Err(QUANTITY_ERROR),
         };
         // digits as an integer, scaled by 10^-frac_len
-        let digits = format!("{int_part}{frac_part}");
+        let digits = [int_part, frac_part].concat();
         let digits = digits.trim_start_matches('0');
         if digits.len() > 30 {
             return Err(QUANTITY_ERROR);

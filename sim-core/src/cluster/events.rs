@@ -52,11 +52,9 @@ pub fn record_with_path(
     };
     let kind = kind_info("Event");
     let host = if component == "kubelet" { get_str(obj, &["spec", "nodeName"]).unwrap_or("") } else { "" };
-    let spam_key = format!(
-        "{component}{host}{}{ns}{name}{uid}{}",
-        obj.get("kind").and_then(Value::as_str).unwrap_or(""),
-        obj.get("apiVersion").and_then(Value::as_str).unwrap_or("")
-    );
+    let kind_of_obj = obj.get("kind").and_then(Value::as_str).unwrap_or("");
+    let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
+    let spam_key = [component, host, kind_of_obj, &ns, &name, &uid, api_version].concat();
     if !c.event_spam.allow(spam_key, c.clock.elapsed_ms) {
         return;
     }
