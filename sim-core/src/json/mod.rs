@@ -23,7 +23,7 @@ pub enum Value {
     Null,
     Bool(bool),
     Number(Number),
-    /// Up to 24 bytes inline (names, timestamps, reasons, quantities), like an object's keys.
+    /// Up to 24 bytes inline (12 in wasm32): names, timestamps, reasons, quantities, like keys.
     String(Key),
     Array(Vec<Value>),
     Object(Map),
