@@ -6,15 +6,15 @@
 use super::Value;
 use std::fmt;
 
-/// An object's key: up to 24 bytes inline (12 in wasm32, where it is three 4-byte words),
-/// which natively holds nearly every field name and label key without allocating. It reads as
-/// a `str`.
-pub type Key = compact_str::CompactString;
+/// The text of a JSON string or an object's key: up to 24 bytes inline (12 in wasm32, where it
+/// is three 4-byte words), which natively holds nearly every field name, label key, name and
+/// timestamp without allocating. It reads as a `str`.
+pub type JsonStr = compact_str::CompactString;
 
 /// The members of a JSON object, sorted by key, each key once. (The type parameters are there
-/// so that `Map` reads as serde_json's does; only `Map<Key, Value>` is implemented.)
+/// so that `Map` reads as serde_json's does; only `Map<JsonStr, Value>` is implemented.)
 #[derive(Clone, PartialEq, Eq)]
-pub struct Map<K = Key, V = Value> {
+pub struct Map<K = JsonStr, V = Value> {
     entries: Vec<(K, V)>,
 }
 
@@ -30,19 +30,19 @@ impl fmt::Debug for Map {
     }
 }
 
-type Pair = (Key, Value);
+type Pair = (JsonStr, Value);
 
-fn pair_ref(p: &Pair) -> (&Key, &Value) {
+fn pair_ref(p: &Pair) -> (&JsonStr, &Value) {
     (&p.0, &p.1)
 }
 
-fn pair_mut(p: &mut Pair) -> (&Key, &mut Value) {
+fn pair_mut(p: &mut Pair) -> (&JsonStr, &mut Value) {
     (&p.0, &mut p.1)
 }
 
-pub type Iter<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> (&'a Key, &'a Value)>;
-pub type IterMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> (&'a Key, &'a mut Value)>;
-pub type Keys<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a Key>;
+pub type Iter<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> (&'a JsonStr, &'a Value)>;
+pub type IterMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> (&'a JsonStr, &'a mut Value)>;
+pub type Keys<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a JsonStr>;
 pub type Values<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a Value>;
 pub type ValuesMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> &'a mut Value>;
 pub type IntoIter = std::vec::IntoIter<Pair>;
@@ -92,16 +92,12 @@ impl Map {
         self.position(key.as_ref()).map(|i| &mut self.entries[i].1)
     }
 
-    pub fn get_key_value<Q: AsRef<str> + ?Sized>(&self, key: &Q) -> Option<(&Key, &Value)> {
-        self.position(key.as_ref()).map(|i| pair_ref(&self.entries[i]))
-    }
-
     pub fn contains_key<Q: AsRef<str> + ?Sized>(&self, key: &Q) -> bool {
         self.position(key.as_ref()).is_some()
     }
 
     /// Sets `key` to `value`, answering the value it replaced.
-    pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
+    pub fn insert(&mut self, key: impl Into<JsonStr>, value: Value) -> Option<Value> {
         let key = key.into();
         match self.find(&key) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
@@ -116,18 +112,11 @@ impl Map {
         self.remove_entry(key).map(|(_, v)| v)
     }
 
-    pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(Key, Value)> {
+    pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(JsonStr, Value)> {
         self.position(key.as_ref()).map(|i| self.entries.remove(i))
     }
 
-    /// Moves every member of `other` into this map (a key in both takes `other`'s value).
-    pub fn append(&mut self, other: &mut Map) {
-        for (k, v) in other.entries.drain(..) {
-            self.insert(k, v);
-        }
-    }
-
-    pub fn entry<S: Into<Key>>(&mut self, key: S) -> Entry<'_> {
+    pub fn entry<S: Into<JsonStr>>(&mut self, key: S) -> Entry<'_> {
         let key = key.into();
         match self.find(&key) {
             Ok(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
@@ -135,20 +124,24 @@ impl Map {
         }
     }
 
-    pub fn retain<F: FnMut(&Key, &mut Value) -> bool>(&mut self, mut keep: F) {
+    pub fn into_values(self) -> impl DoubleEndedIterator<Item = Value> {
+        self.entries.into_iter().map(|(_, v)| v)
+    }
+
+    pub fn retain<F: FnMut(&JsonStr, &mut Value) -> bool>(&mut self, mut keep: F) {
         self.entries.retain_mut(|(k, v)| keep(k, v))
     }
 
     pub fn iter(&self) -> Iter<'_> {
-        self.entries.iter().map(pair_ref as fn(&Pair) -> (&Key, &Value))
+        self.entries.iter().map(pair_ref as fn(&Pair) -> (&JsonStr, &Value))
     }
 
     pub fn iter_mut(&mut self) -> IterMut<'_> {
-        self.entries.iter_mut().map(pair_mut as fn(&mut Pair) -> (&Key, &mut Value))
+        self.entries.iter_mut().map(pair_mut as fn(&mut Pair) -> (&JsonStr, &mut Value))
     }
 
     pub fn keys(&self) -> Keys<'_> {
-        self.entries.iter().map((|p| &p.0) as fn(&Pair) -> &Key)
+        self.entries.iter().map((|p| &p.0) as fn(&Pair) -> &JsonStr)
     }
 
     pub fn values(&self) -> Values<'_> {
@@ -157,10 +150,6 @@ impl Map {
 
     pub fn values_mut(&mut self) -> ValuesMut<'_> {
         self.entries.iter_mut().map((|p| &mut p.1) as fn(&mut Pair) -> &mut Value)
-    }
-
-    pub fn into_values(self) -> impl DoubleEndedIterator<Item = Value> {
-        self.entries.into_iter().map(|(_, v)| v)
     }
 
     /// A map from members in any order; a key given twice keeps its last value (as serde_json's
@@ -191,7 +180,7 @@ pub enum Entry<'a> {
 pub struct VacantEntry<'a> {
     map: &'a mut Map,
     index: usize,
-    key: Key,
+    key: JsonStr,
 }
 
 pub struct OccupiedEntry<'a> {
@@ -200,13 +189,6 @@ pub struct OccupiedEntry<'a> {
 }
 
 impl<'a> Entry<'a> {
-    pub fn key(&self) -> &Key {
-        match self {
-            Entry::Vacant(e) => &e.key,
-            Entry::Occupied(e) => &e.map.entries[e.index].0,
-        }
-    }
-
     pub fn or_insert(self, default: Value) -> &'a mut Value {
         self.or_insert_with(|| default)
     }
@@ -234,10 +216,6 @@ impl<'a> Entry<'a> {
 }
 
 impl<'a> VacantEntry<'a> {
-    pub fn key(&self) -> &Key {
-        &self.key
-    }
-
     pub fn insert(self, value: Value) -> &'a mut Value {
         self.map.entries.insert(self.index, (self.key, value));
         &mut self.map.entries[self.index].1
@@ -245,28 +223,12 @@ impl<'a> VacantEntry<'a> {
 }
 
 impl<'a> OccupiedEntry<'a> {
-    pub fn key(&self) -> &Key {
-        &self.map.entries[self.index].0
-    }
-
-    pub fn get(&self) -> &Value {
-        &self.map.entries[self.index].1
-    }
-
     pub fn get_mut(&mut self) -> &mut Value {
         &mut self.map.entries[self.index].1
     }
 
     pub fn into_mut(self) -> &'a mut Value {
         &mut self.map.entries[self.index].1
-    }
-
-    pub fn insert(&mut self, value: Value) -> Value {
-        std::mem::replace(self.get_mut(), value)
-    }
-
-    pub fn remove(self) -> Value {
-        self.map.entries.remove(self.index).1
     }
 }
 
@@ -292,7 +254,7 @@ impl IntoIterator for Map {
 }
 
 impl<'a> IntoIterator for &'a Map {
-    type Item = (&'a Key, &'a Value);
+    type Item = (&'a JsonStr, &'a Value);
     type IntoIter = Iter<'a>;
     fn into_iter(self) -> Iter<'a> {
         self.iter()
@@ -300,7 +262,7 @@ impl<'a> IntoIterator for &'a Map {
 }
 
 impl<'a> IntoIterator for &'a mut Map {
-    type Item = (&'a Key, &'a mut Value);
+    type Item = (&'a JsonStr, &'a mut Value);
     type IntoIter = IterMut<'a>;
     fn into_iter(self) -> IterMut<'a> {
         self.iter_mut()
@@ -315,11 +277,11 @@ impl FromIterator<Pair> for Map {
 
 impl FromIterator<(String, Value)> for Map {
     fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
-        Map::from_members(iter.into_iter().map(|(k, v)| (Key::from(k), v)).collect())
+        Map::from_members(iter.into_iter().map(|(k, v)| (JsonStr::from(k), v)).collect())
     }
 }
 
-impl<K: Into<Key>> Extend<(K, Value)> for Map {
+impl<K: Into<JsonStr>> Extend<(K, Value)> for Map {
     fn extend<I: IntoIterator<Item = (K, Value)>>(&mut self, iter: I) {
         for (k, v) in iter {
             self.insert(k, v);

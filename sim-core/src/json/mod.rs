@@ -10,7 +10,7 @@
 
 mod map;
 
-pub use map::{Entry, Key, Map, OccupiedEntry, VacantEntry};
+pub use map::{Entry, JsonStr, Map, OccupiedEntry, VacantEntry};
 pub use serde_json::{Error, Number};
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -24,7 +24,7 @@ pub enum Value {
     Bool(bool),
     Number(Number),
     /// Up to 24 bytes inline (12 in wasm32): names, timestamps, reasons, quantities, like keys.
-    String(Key),
+    String(JsonStr),
     Array(Vec<Value>),
     Object(Map),
 }
@@ -89,19 +89,19 @@ macro_rules! json_literal {
     // Object members, one at a time.
     (@object $m:ident) => {};
     (@object $m:ident $k:tt : null $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::Key::from($k), $crate::json::Value::Null));
+        $m.push(($crate::json::JsonStr::from($k), $crate::json::Value::Null));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::Key::from($k), $crate::json_literal!([$($inner)*])));
+        $m.push(($crate::json::JsonStr::from($k), $crate::json_literal!([$($inner)*])));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::Key::from($k), $crate::json_literal!({$($inner)*})));
+        $m.push(($crate::json::JsonStr::from($k), $crate::json_literal!({$($inner)*})));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : $e:expr $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::Key::from($k), $crate::json::Value::from($e)));
+        $m.push(($crate::json::JsonStr::from($k), $crate::json::Value::from($e)));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
 }
@@ -142,12 +142,6 @@ impl Value {
     }
     pub fn is_i64(&self) -> bool {
         matches!(self, Value::Number(n) if n.is_i64())
-    }
-    pub fn is_f64(&self) -> bool {
-        matches!(self, Value::Number(n) if n.is_f64())
-    }
-    pub fn as_null(&self) -> Option<()> {
-        self.is_null().then_some(())
     }
     pub fn as_bool(&self) -> Option<bool> {
         match self {
@@ -318,7 +312,7 @@ macro_rules! index_as_str {
         }
     )*};
 }
-index_as_str!(String Key);
+index_as_str!(String JsonStr);
 
 impl<T: Index + ?Sized> Index for &T {
     fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
@@ -462,22 +456,22 @@ impl<'de> Visitor<'de> for ValueVisitor {
 struct KeyVisitor;
 
 impl<'de> de::DeserializeSeed<'de> for KeyVisitor {
-    type Value = Key;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+    type Value = JsonStr;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<JsonStr, D::Error> {
         d.deserialize_str(self)
     }
 }
 
 impl<'de> Visitor<'de> for KeyVisitor {
-    type Value = Key;
+    type Value = JsonStr;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a string key")
     }
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Key, E> {
-        Ok(Key::from(s))
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<JsonStr, E> {
+        Ok(JsonStr::from(s))
     }
-    fn visit_string<E: de::Error>(self, s: String) -> Result<Key, E> {
-        Ok(Key::from(s))
+    fn visit_string<E: de::Error>(self, s: String) -> Result<JsonStr, E> {
+        Ok(JsonStr::from(s))
     }
 }
 
@@ -545,7 +539,7 @@ impl From<serde_json::Value> for Value {
             serde_json::Value::Number(n) => Value::Number(n),
             serde_json::Value::String(s) => Value::String(s.into()),
             serde_json::Value::Array(a) => Value::Array(a.into_iter().map(Value::from).collect()),
-            serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (Key::from(k), Value::from(v))).collect()),
+            serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (JsonStr::from(k), Value::from(v))).collect()),
         }
     }
 }
@@ -589,8 +583,8 @@ impl From<String> for Value {
         Value::String(s.into())
     }
 }
-impl From<Key> for Value {
-    fn from(s: Key) -> Value {
+impl From<JsonStr> for Value {
+    fn from(s: JsonStr) -> Value {
         Value::String(s)
     }
 }
