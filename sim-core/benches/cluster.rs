@@ -28,10 +28,27 @@ struct Counting(mimalloc::MiMalloc);
 static COUNTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 static LIVE_BYTES: std::sync::atomic::AtomicIsize = std::sync::atomic::AtomicIsize::new(0);
 
+/// With `BENCH_DEBUG=1`, every allocation is also counted into the process's live bytes and
+/// their peak, which the large case prints at each phase.
+static TRACING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static TRACED_LIVE: std::sync::atomic::AtomicIsize = std::sync::atomic::AtomicIsize::new(0);
+static TRACED_PEAK: std::sync::atomic::AtomicIsize = std::sync::atomic::AtomicIsize::new(0);
+
 fn count(delta: isize) {
-    if COUNTING.load(std::sync::atomic::Ordering::Relaxed) {
-        LIVE_BYTES.fetch_add(delta, std::sync::atomic::Ordering::Relaxed);
+    use std::sync::atomic::Ordering::Relaxed;
+    if COUNTING.load(Relaxed) {
+        LIVE_BYTES.fetch_add(delta, Relaxed);
     }
+    if TRACING.load(Relaxed) {
+        let live = TRACED_LIVE.fetch_add(delta, Relaxed) + delta;
+        TRACED_PEAK.fetch_max(live, Relaxed);
+    }
+}
+
+/// Live bytes now and at their peak so far, in MiB (zero unless `BENCH_DEBUG=1`).
+fn traced_mib() -> (isize, isize) {
+    use std::sync::atomic::Ordering::Relaxed;
+    (TRACED_LIVE.load(Relaxed) >> 20, TRACED_PEAK.load(Relaxed) >> 20)
 }
 
 // SAFETY: every call is passed to mimalloc unchanged; only a counter is kept beside it.
@@ -93,6 +110,14 @@ fn idle_settle(c: &mut Cluster, label: &str) {
 }
 
 fn bench_large(nodes: usize, queues: usize, jobs: usize) {
+    let debug = std::env::var("BENCH_DEBUG").is_ok();
+    TRACING.store(debug, std::sync::atomic::Ordering::Relaxed);
+    let phase = |name: &str| {
+        if debug {
+            let (live, peak) = traced_mib();
+            eprintln!("debug: after {name}: {live} MiB live, peak {peak} MiB, RSS peak {} MiB", peak_rss_kib().unwrap_or(0) / 1024);
+        }
+    };
     let shape = ClusterShape {
         nodes: (0..nodes)
             .map(|i| NodeShape {
@@ -128,6 +153,7 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
             .unwrap();
     }
     c.advance(2000);
+    phase("setup");
     let setup = t0.elapsed();
     let t1 = Instant::now();
     let rv0 = c.api.resource_version();
@@ -136,9 +162,12 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
         let now = c.now_unix();
         c.api.create(now, kind_info("Job"), &ns, job(&format!("job-{j}"), &ns, "lq", 1), false).unwrap();
     }
+    phase("submission");
     c.settle();
+    phase("the first settle");
     // Let the pods start, then run to quiescence.
     c.advance(10_000);
+    phase("quiescence");
     let elapsed = t1.elapsed();
     // Counted from the store without copies: a listed copy of every Workload would add its
     // size to the peak RSS the line reports.
@@ -149,7 +178,8 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
             w["status"]["conditions"].as_array().is_some_and(|cs| cs.iter().any(|c| c["type"] == "Admitted" && c["status"] == "True"))
         })
         .count();
-    if std::env::var("BENCH_DEBUG").is_ok() {
+    if debug {
+        TRACING.store(false, std::sync::atomic::Ordering::Relaxed);
         let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
         for w in c.api.list_objects(kind_info("Workload"), None, &Default::default(), &Default::default()).unwrap() {
             let r = w["status"]["conditions"]
@@ -167,6 +197,23 @@ fn bench_large(nodes: usize, queues: usize, jobs: usize) {
             let in_memory = bytes_held_by(|| objs.clone());
             eprintln!("debug: {kind}: {} objects, {} MiB as JSON, {} MiB in memory", objs.len(), bytes >> 20, in_memory >> 20);
         }
+        let mut by_reason: std::collections::BTreeMap<String, usize> = Default::default();
+        for e in c.api.iter_kind(kind_info("Event"), None) {
+            *by_reason
+                .entry(format!("{}/{}", e["involvedObject"]["kind"].as_str().unwrap_or(""), e["reason"].as_str().unwrap_or("")))
+                .or_default() += 1;
+        }
+        eprintln!("debug: Events by object kind and reason: {by_reason:?}");
+        // Copies share the stored objects (`Arc`s): what a copy allocates is the structures'
+        // own memory, beside the objects counted above.
+        eprintln!(
+            "debug: the cluster's own structures: {} MiB in all; API server {}, event aggregation index {}, kube-scheduler {}, Kueue {}",
+            bytes_held_by(|| c.clone()) >> 20,
+            bytes_held_by(|| c.api.clone()) >> 20,
+            bytes_held_by(|| c.event_index.clone()) >> 20,
+            bytes_held_by(|| c.scheduler.clone()) >> 20,
+            bytes_held_by(|| c.kueue.clone()) >> 20
+        );
         eprintln!("debug: workloads by QuotaReserved: {reasons:?}; pods {pods}; next wake-up {:?} (now {})", c.next_wakeup(), c.now_ms());
     }
     println!(

@@ -128,7 +128,8 @@ impl serde::Serialize for WithoutObjects<'_> {
 impl From<StoredServer> for ApiServer {
     fn from(s: StoredServer) -> Self {
         let mut store = Store::default();
-        for o in s.objects {
+        for mut o in s.objects {
+            o.compact();
             let Some(kind) = o.get("kind").and_then(Value::as_str).and_then(|k| SERVED.iter().find(|x| x.kind == k)) else { continue };
             store.put(ApiServer::key(kind, object::namespace(&o), object::name(&o)), Arc::new(o), s.resource_version, WatchType::Added);
         }
@@ -233,7 +234,8 @@ impl ApiServer {
     }
 
     /// Stores `obj` at the current resourceVersion and logs the change.
-    fn put(&mut self, key: Key, obj: Value, event: WatchType) -> Arc<Value> {
+    fn put(&mut self, key: Key, mut obj: Value, event: WatchType) -> Arc<Value> {
+        obj.compact();
         let obj = Arc::new(obj);
         self.store.put(key, obj.clone(), self.resource_version, event);
         obj

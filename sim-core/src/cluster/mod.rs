@@ -115,10 +115,11 @@ pub struct Cluster {
     /// the node). A later pod with `imagePullPolicy: IfNotPresent` finds them there.
     #[serde(default)]
     pub node_images: BTreeMap<String, std::collections::BTreeSet<String>>,
-    /// The event recorder's aggregation cache: (object uid, reason, message) → the Event's
-    /// namespace and name. Rebuilt from the Events after a restore.
+    /// The event recorder's aggregation cache: the hash of (object uid, reason, message)
+    /// (`events::aggregation_hash`) → the Event's namespace and name. Rebuilt from the Events
+    /// after a restore.
     #[serde(skip)]
-    pub event_index: BTreeMap<(String, String, String), (String, String)>,
+    pub event_index: BTreeMap<u64, (String, String)>,
     /// When each Event expires (`event_ttl.rs`), rebuilt from the store.
     #[serde(skip)]
     pub(crate) event_ttl: event_ttl::EventTtl,
@@ -209,7 +210,7 @@ impl Cluster {
     fn restored(mut self) -> Self {
         let c = &mut self;
         for e in c.api.iter_kind(crate::api::server::kind_info("Event"), None) {
-            let key = events::aggregation_key(e);
+            let key = events::aggregation_hash(events::aggregation_key(e));
             let at = (
                 e.pointer("/metadata/namespace").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
                 e.pointer("/metadata/name").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),

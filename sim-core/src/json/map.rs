@@ -167,8 +167,25 @@ impl Map {
             entries = deduped;
         }
         // Kept objects live long: no room for members they will not get.
-        entries.shrink_to_fit();
+        exact(&mut entries);
         Map { entries }
+    }
+
+    /// Every object and array under this map in storage of exactly its length (`Value::compact`).
+    pub fn compact(&mut self) {
+        exact(&mut self.entries);
+        self.entries.iter_mut().for_each(|(_, v)| v.compact());
+    }
+}
+
+/// `v` moved into an allocation of exactly its length, unless it is one already. Not
+/// `shrink_to_fit`: that reallocates in place, and mimalloc keeps a block that shrinks by less
+/// than half at its old size, so the spare room would stay allocated.
+pub(super) fn exact<T>(v: &mut Vec<T>) {
+    if v.capacity() != v.len() {
+        let mut fitted = Vec::with_capacity(v.len());
+        fitted.append(v);
+        *v = fitted;
     }
 }
 

@@ -119,6 +119,21 @@ pub use crate::json;
 static NULL: Value = Value::Null;
 
 impl Value {
+    /// Every object and array in the tree moved into storage of exactly its length. A stored
+    /// object is kept long and never grown again (a write stores a new tree), but the tree was
+    /// built by pushes and inserts, each vector doubling as it grew: at 10,000 Jobs the spare
+    /// room was 66 MiB of the 602 MiB live (`BENCH_DEBUG=1`).
+    pub fn compact(&mut self) {
+        match self {
+            Value::Object(m) => m.compact(),
+            Value::Array(a) => {
+                map::exact(a);
+                a.iter_mut().for_each(Value::compact);
+            }
+            _ => {}
+        }
+    }
+
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }
