@@ -459,7 +459,7 @@ const SHARE_SCROLLBACK: usize = 60;
 
 fn objects_of(cluster: &Cluster) -> Vec<sim_core::json::Value> {
     let value = sim_core::json::to_value(cluster).unwrap_or_default();
-    value.pointer("/api/objects").and_then(sim_core::json::Value::as_array).cloned().unwrap_or_default()
+    value.pointer("/api/objects").and_then(sim_core::json::Value::as_array).map(|a| a.to_vec()).unwrap_or_default()
 }
 
 /// A link's fragment in the short form: the snapshot with every object that is unchanged from the
@@ -483,7 +483,7 @@ pub fn to_share_fragment(saved: &Saved, cluster: &Cluster, base: &Cluster) -> St
             None => true,
         });
     }
-    let base_text = sim_core::json::Value::Array(base_objects).to_string();
+    let base_text = sim_core::json::Value::Array(base_objects.into()).to_string();
     let doc = serde_json::json!({
         "format": SNAPSHOT_FORMAT,
         "version": 2,
@@ -516,7 +516,7 @@ pub fn from_url_fragment(fragment: &str, base_for: impl Fn(&str) -> Option<Clust
     let lab = doc.pointer("/saved/lab/id").and_then(sim_core::json::Value::as_str).unwrap_or("").to_string();
     let base = base_for(&lab).ok_or_else(|| format!("이 앱에 없는 실습입니다 / no such lab here: {lab}"))?;
     let base_objects = objects_of(&base);
-    let base_text = sim_core::json::Value::Array(base_objects.clone()).to_string();
+    let base_text = sim_core::json::Value::Array(base_objects.clone().into()).to_string();
     if doc.pointer("/base/fingerprint").and_then(sim_core::json::Value::as_str) != Some(persist::fingerprint(&base_text).as_str()) {
         return Err("다른 버전의 앱이 만든 링크입니다 (시작 클러스터가 다릅니다) / the link was made by another version of the app (its starting cluster differs)".to_string());
     }

@@ -47,7 +47,7 @@ fn key() -> impl Strategy<Value = String> {
 fn value() -> impl Strategy<Value = Value> {
     leaf().prop_recursive(5, 64, 6, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec(inner.clone(), 0..4).prop_map(|v| Value::Array(v.into())),
             prop::collection::vec((key(), inner), 0..6).prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
         ]
     })

@@ -260,7 +260,7 @@ fn mutations(v: &Value) -> Vec<Value> {
         Value::from(-3),
         Value::Bool(true),
         Value::Object(Map::new()),
-        Value::Array(vec![Value::from(1)]),
+        Value::Array(vec![Value::from(1)].into()),
         sim_core::json::json!({"unknownField": 1}),
     ];
     let mut paths = Vec::new();

@@ -341,7 +341,7 @@ fn run_table(file: &str) -> (usize, Vec<String>) {
     let path = format!("{}/tests/kueue_scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let cases: serde_norway::Value = serde_norway::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let cases: Vec<Value> = y2j(&cases).as_array().cloned().unwrap_or_default();
+    let cases: Vec<Value> = y2j(&cases).as_array().map(|a| a.to_vec()).unwrap_or_default();
     let filter = std::env::var("CASE").ok();
     let mut failures = Vec::new();
     let mut n = 0;

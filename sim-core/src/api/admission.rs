@@ -988,9 +988,9 @@ fn kueue_cel(kind: &str, obj: &Value, old: Option<&Value>) -> Vec<Cause> {
 fn resource_groups_cel(groups: Option<&Value>) -> Vec<Cause> {
     let mut causes = Vec::new();
     for (gi, g) in groups.and_then(Value::as_array).into_iter().flatten().enumerate() {
-        let covered = g.get("coveredResources").and_then(Value::as_array).map_or(0, Vec::len);
+        let covered = g.get("coveredResources").and_then(Value::as_array).map_or(0, |a| a.len());
         let flavors = g.get("flavors").and_then(Value::as_array).into_iter().flatten();
-        if flavors.into_iter().any(|f| f.get("resources").and_then(Value::as_array).map_or(0, Vec::len) != covered) {
+        if flavors.into_iter().any(|f| f.get("resources").and_then(Value::as_array).map_or(0, |a| a.len()) != covered) {
             causes.push(validation::cel(
                 &format!("spec.resourceGroups[{gi}]"),
                 "object",
@@ -1055,8 +1055,8 @@ fn workload_cel(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     // Root rules.
     if has_true_condition(obj, "QuotaReserved") {
         if let Some(adm) = get(obj, &["status", "admission"]) {
-            let podsets = get(obj, &["spec", "podSets"]).and_then(Value::as_array).map_or(0, Vec::len);
-            let assignments = adm.get("podSetAssignments").and_then(Value::as_array).map_or(0, Vec::len);
+            let podsets = get(obj, &["spec", "podSets"]).and_then(Value::as_array).map_or(0, |a| a.len());
+            let assignments = adm.get("podSetAssignments").and_then(Value::as_array).map_or(0, |a| a.len());
             if podsets != assignments {
                 causes.push(validation::cel("", "object", "podSetAssignments must have the same number of podSets as the spec"));
             }
@@ -1317,7 +1317,7 @@ fn cluster_queue_webhook(obj: &Value) -> Vec<Cause> {
     }
     causes.extend(webhook_fair_sharing(field("fairSharing"), "spec.fairSharing"));
     let groups_list: Vec<&Value> = groups.and_then(Value::as_array).into_iter().flatten().collect();
-    let count = |g: &Value, k: &str| g.get(k).and_then(Value::as_array).map_or(0, Vec::len);
+    let count = |g: &Value, k: &str| g.get(k).and_then(Value::as_array).map_or(0, |a| a.len());
     let total_flavors: usize = groups_list.iter().map(|g| count(g, "flavors")).sum();
     if total_flavors > 256 {
         causes.push(Cause::invalid(

@@ -94,7 +94,7 @@ impl Ty {
             Ty::MicroTime => Value::String("1970-01-01T00:00:00.000000Z".into()),
             Ty::Raw => Value::Null,
             Ty::Struct(s) => Value::Object(s.fields.iter().filter(|f| f.required).map(|f| (f.name.to_string(), f.ty.zero())).collect()),
-            Ty::Slice(_) => Value::Array(Vec::new()),
+            Ty::Slice(_) => Value::Array(crate::json::Array::new()),
             Ty::Map(_) => Value::Object(Map::new()),
         }
     }
@@ -268,7 +268,7 @@ impl Decoder {
                 let Value::String(s) = v else {
                     return Err(format!("json: cannot unmarshal {} into Go value of type string", json_kind(v)));
                 };
-                Value::String((go_time::format(layout, &go_time::parse(layout, s)?)).into())
+                Value::String(go_time::format(layout, &go_time::parse(layout, s)?).into())
             }
             (Ty::Slice(elem), Value::Array(items)) => {
                 let mut out = Vec::with_capacity(items.len());
@@ -278,20 +278,21 @@ impl Decoder {
                     self.path.pop();
                     out.push(decoded?.unwrap_or_else(|| elem.zero()));
                 }
-                Value::Array(out)
+                Value::Array(out.into())
             }
+            // Members are gathered and made a map at once (`json::Map` holds no spare room).
             (Ty::Map(elem), Value::Object(m)) => {
-                let mut out = Map::new();
+                let mut out = Vec::with_capacity(m.len());
                 for (k, item) in m {
                     self.path.push(Step::Key(k.to_string()));
                     let decoded = self.value(elem, item);
                     self.path.pop();
-                    out.insert(k.clone(), decoded?.unwrap_or_else(|| elem.zero()));
+                    out.push((k.clone(), decoded?.unwrap_or_else(|| elem.zero())));
                 }
-                Value::Object(out)
+                Value::Object(Map::from_members(out))
             }
             (Ty::Struct(s), Value::Object(m)) => {
-                let mut out = Map::new();
+                let mut out = Vec::with_capacity(m.len());
                 for (k, item) in m {
                     let Some(field) = s.field(k) else {
                         if !item.is_null() {
@@ -304,15 +305,15 @@ impl Decoder {
                     let decoded = self.value(&field.ty, item);
                     self.path.pop();
                     if let Some(d) = decoded? {
-                        out.insert(k.clone(), d);
+                        out.push((k.clone(), d));
                     }
                 }
                 for f in s.fields.iter().filter(|f| f.required) {
-                    if !out.contains_key(f.name) {
-                        out.insert(f.name.to_string(), f.ty.zero());
+                    if !out.iter().any(|(k, _)| k == f.name) {
+                        out.push((f.name.into(), f.ty.zero()));
                     }
                 }
-                Value::Object(out)
+                Value::Object(Map::from_members(out))
             }
             (ty, v) => {
                 self.type_error(json_kind(v), ty);

@@ -168,9 +168,9 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
         }
         match (v, list_strategy(k)) {
             (Value::Array(items), ListStrategy::MergeKey(mk)) => {
-                let entry = t.entry(k.clone()).or_insert_with(|| Value::Array(Vec::new()));
+                let entry = t.entry(k.clone()).or_insert_with(|| Value::Array(crate::json::Array::new()));
                 if !entry.is_array() {
-                    *entry = Value::Array(Vec::new());
+                    *entry = Value::Array(crate::json::Array::new());
                 }
                 let list = entry.as_array_mut().expect("made an array");
                 for item in items {
@@ -194,7 +194,7 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
                 }
             }
             (Value::Array(items), ListStrategy::PrimitiveSet) => {
-                let entry = t.entry(k.clone()).or_insert_with(|| Value::Array(Vec::new()));
+                let entry = t.entry(k.clone()).or_insert_with(|| Value::Array(crate::json::Array::new()));
                 if let Value::Array(list) = entry {
                     for item in items {
                         if !list.contains(item) {
@@ -220,8 +220,8 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
                 sorted.push(list.remove(i));
             }
         }
-        sorted.append(list);
-        *list = sorted;
+        sorted.extend(std::mem::take(list));
+        *list = sorted.into();
     }
 }
 

@@ -172,13 +172,13 @@ impl ApiServer {
         let uid = self.rng.uuid();
         let rv = self.bump();
         {
+            let generation = has_generation(kind).then(|| ("generation", json!(1)));
             let meta = ensure_map(&mut obj, &["metadata"]);
-            meta.insert("uid", json!(uid));
-            meta.insert("creationTimestamp", json!(rfc3339(now)));
-            meta.insert("resourceVersion", json!(rv.to_string()));
-            if has_generation(kind) {
-                meta.insert("generation", json!(1));
-            }
+            meta.extend(
+                [("uid", json!(uid)), ("creationTimestamp", json!(rfc3339(now))), ("resourceVersion", json!(rv.to_string()))]
+                    .into_iter()
+                    .chain(generation),
+            );
         }
         let key = Self::key(kind, object::namespace(&obj), object::name(&obj));
         self.put(key, obj, WatchType::Added);
@@ -372,14 +372,9 @@ impl ApiServer {
         if self.store.contains(&key) {
             return Err(Status::already_exists(kind.plural, kind.group, &name));
         }
-        {
-            let meta = ensure_map(&mut obj, &["metadata"]);
-            meta.insert("uid", json!(uid));
-            meta.insert("creationTimestamp", json!(rfc3339(now)));
-        }
-        if has_generation(kind) {
-            ensure_map(&mut obj, &["metadata"]).insert("generation", json!(1));
-        }
+        let generation = has_generation(kind).then(|| ("generation", json!(1)));
+        ensure_map(&mut obj, &["metadata"])
+            .extend([("uid", json!(uid)), ("creationTimestamp", json!(rfc3339(now)))].into_iter().chain(generation));
         if dry_run {
             return Ok(Arc::new(obj));
         }
@@ -545,10 +540,12 @@ impl ApiServer {
             let old_meta = old.get("metadata");
             let meta = ensure_map(&mut obj, &["metadata"]);
             for k in ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "namespace", "name"] {
+                // Set only where it differs: a map shared with the stored object stays shared.
                 match old_meta.and_then(|m| m.get(k)) {
-                    Some(v) => meta.insert(k, v.clone()),
-                    None => meta.remove(k),
-                };
+                    Some(v) if meta.get(k) != Some(v) => _ = meta.insert(k, v.clone()),
+                    Some(_) => {}
+                    None => _ = meta.remove(k),
+                }
             }
         }
         let status_write = kind.status_subresource && status;

@@ -186,9 +186,9 @@ fn crd_column_value(obj: &Value, path: &str) -> Option<Value> {
 
 /// `printPod` (`kubectl.md` §4).
 fn pod_cells(obj: &Value, now: i64) -> Vec<Value> {
-    let containers = get(obj, &["spec", "containers"]).and_then(Value::as_array).map_or(0, Vec::len);
+    let containers = get(obj, &["spec", "containers"]).and_then(Value::as_array).map_or(0, |a| a.len());
     let mut reason = get_str(obj, &["status", "reason"]).or(get_str(obj, &["status", "phase"])).unwrap_or("").to_string();
-    let none = Vec::new();
+    let none = crate::json::Array::new();
     let conditions = get(obj, &["status", "conditions"]).and_then(Value::as_array).unwrap_or(&none);
     if conditions.iter().any(|c| {
         c.get("type").and_then(Value::as_str) == Some("PodScheduled") && c.get("reason").and_then(Value::as_str) == Some("SchedulingGated")
@@ -400,7 +400,7 @@ pub fn table(kind: &KindInfo, objects: &[&Value], now: i64, resource_version: u6
             object.insert("apiVersion", "meta.k8s.io/v1".into());
             object.insert("metadata", o.get("metadata").cloned().unwrap_or_else(|| Value::Object(Map::new())));
             let mut row = Map::new();
-            row.insert("cells", Value::Array(cells(kind, o, now)));
+            row.insert("cells", Value::Array(cells(kind, o, now).into()));
             row.insert("object", Value::Object(object));
             Value::Object(row)
         })
@@ -409,7 +409,7 @@ pub fn table(kind: &KindInfo, objects: &[&Value], now: i64, resource_version: u6
     t.insert("kind", "Table".into());
     t.insert("apiVersion", "meta.k8s.io/v1".into());
     t.insert("metadata", json!({"resourceVersion": resource_version.to_string()}));
-    t.insert("columnDefinitions", Value::Array(cols));
-    t.insert("rows", Value::Array(rows));
+    t.insert("columnDefinitions", Value::Array(cols.into()));
+    t.insert("rows", Value::Array(rows.into()));
     Value::Object(t)
 }

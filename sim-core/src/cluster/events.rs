@@ -93,45 +93,45 @@ pub fn record_with_path(
         event_name = format!("{name}.{:x}", nanos + bump);
         bump += 1;
     }
-    // Built by moving the parts in: `json!` copies every value it is given (it serializes them).
-    let mut involved = Map::new();
-    involved.insert("apiVersion", obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1")));
-    involved.insert("kind", obj.get("kind").cloned().unwrap_or_else(|| Value::from("")));
-    involved.insert("name", Value::from(name.as_str()));
-    involved.insert("uid", Value::from(uid.as_str()));
-    involved.insert("resourceVersion", Value::from(get_str(obj, &["metadata", "resourceVersion"]).unwrap_or("")));
+    // Each map is built from its members at once: a map holds no spare room (`json::Map`), so
+    // adding members one by one would make a new one each time.
+    let mut involved = vec![
+        ("apiVersion".into(), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1"))),
+        ("kind".into(), obj.get("kind").cloned().unwrap_or_else(|| Value::from(""))),
+        ("name".into(), Value::from(name.as_str())),
+        ("uid".into(), Value::from(uid.as_str())),
+        ("resourceVersion".into(), Value::from(get_str(obj, &["metadata", "resourceVersion"]).unwrap_or(""))),
+    ];
     if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
-        involved.insert("namespace", Value::from(n));
+        involved.push(("namespace".into(), Value::from(n)));
     }
     if let Some(p) = field_path {
-        involved.insert("fieldPath", Value::from(p));
+        involved.push(("fieldPath".into(), Value::from(p)));
     }
-    let mut source = Map::new();
-    source.insert("component", Value::from(component));
+    let mut source = vec![("component".into(), Value::from(component))];
     if component == "kubelet" {
         if let Some(node) = get_str(obj, &["spec", "nodeName"]) {
-            source.insert("host", Value::from(node));
+            source.push(("host".into(), Value::from(node)));
         }
     }
-    let mut metadata = Map::new();
-    metadata.insert("namespace", Value::from(ns.as_str()));
-    metadata.insert("name", Value::from(event_name.as_str()));
+    let metadata = vec![("namespace".into(), Value::from(ns.as_str())), ("name".into(), Value::from(event_name.as_str()))];
     let stamp = rfc3339(now);
-    let mut event = Map::new();
-    event.insert("apiVersion", Value::from("v1"));
-    event.insert("kind", Value::from("Event"));
-    event.insert("metadata", Value::Object(metadata));
-    event.insert("involvedObject", Value::Object(involved));
-    event.insert("reason", Value::from(reason));
-    event.insert("message", Value::from(message));
-    event.insert("source", Value::Object(source));
-    event.insert("firstTimestamp", Value::from(stamp.as_str()));
-    event.insert("lastTimestamp", Value::String(stamp.into()));
-    event.insert("count", 1.into());
-    event.insert("type", Value::from(ty_s));
-    event.insert("eventTime", Value::Null);
-    event.insert("reportingComponent", Value::from(component));
-    event.insert("reportingInstance", Value::from(""));
+    let event = Map::from_members(vec![
+        ("apiVersion".into(), Value::from("v1")),
+        ("kind".into(), Value::from("Event")),
+        ("metadata".into(), Value::Object(Map::from_members(metadata))),
+        ("involvedObject".into(), Value::Object(Map::from_members(involved))),
+        ("reason".into(), Value::from(reason)),
+        ("message".into(), Value::from(message)),
+        ("source".into(), Value::Object(Map::from_members(source))),
+        ("firstTimestamp".into(), Value::from(stamp.as_str())),
+        ("lastTimestamp".into(), Value::String(stamp.into())),
+        ("count".into(), 1.into()),
+        ("type".into(), Value::from(ty_s)),
+        ("eventTime".into(), Value::Null),
+        ("reportingComponent".into(), Value::from(component)),
+        ("reportingInstance".into(), Value::from("")),
+    ]);
     let event = Value::Object(event);
     if c.api.create_internal(now, kind, &ns, event).is_ok() {
         c.event_index.insert(dedup_key, (ns, event_name));

@@ -179,7 +179,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let now = rfc3339(c.now_unix());
     let phase = get_str(pod, &["status", "phase"]).unwrap_or("Pending").to_string();
     let terminal = phase == "Succeeded" || phase == "Failed";
-    let containers: Vec<Value> = get(pod, &["spec", "containers"]).and_then(Value::as_array).cloned().unwrap_or_default();
+    let containers: Vec<Value> = get(pod, &["spec", "containers"]).and_then(Value::as_array).map(|a| a.to_vec()).unwrap_or_default();
     let first = containers.first().cloned().unwrap_or(json!({}));
     let cname = first.get("name").and_then(Value::as_str).unwrap_or("").to_string();
     let image = first.get("image").and_then(Value::as_str).unwrap_or("").to_string();

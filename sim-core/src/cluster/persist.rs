@@ -639,7 +639,7 @@ pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Rest
             let list = doc.get_mut("api").and_then(|a| a.get_mut("objects")).map(Value::take);
             let list = match list {
                 Some(Value::Array(list)) => list,
-                _ => Vec::new(),
+                _ => Default::default(),
             };
             list.into_iter()
                 .map(|o| {

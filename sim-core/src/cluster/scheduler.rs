@@ -72,7 +72,7 @@ impl NodeInfo {
         NodeInfo {
             name: get_str(node, &["metadata", "name"]).unwrap_or("").to_string(),
             labels: labels(node),
-            taints: get(node, &["spec", "taints"]).and_then(Value::as_array).cloned().unwrap_or_default(),
+            taints: get(node, &["spec", "taints"]).and_then(Value::as_array).map(|a| a.to_vec()).unwrap_or_default(),
             unschedulable: get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false),
             allocatable: get(node, &["status", "allocatable"])
                 .and_then(Value::as_object)
@@ -183,8 +183,8 @@ impl<'a> PodNeeds<'a> {
             get(pod, &["spec", "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"]);
         PodNeeds {
             selector: get(pod, &["spec", "nodeSelector"]).and_then(Value::as_object),
-            affinity: affinity.and_then(Value::as_array).map(Vec::as_slice),
-            tolerations: get(pod, &["spec", "tolerations"]).and_then(Value::as_array).map_or(&[], Vec::as_slice),
+            affinity: affinity.and_then(Value::as_array).map(|a| a.as_slice()),
+            tolerations: get(pod, &["spec", "tolerations"]).and_then(Value::as_array).map_or(&[], |a| a.as_slice()),
             requests,
         }
     }
@@ -368,7 +368,7 @@ fn schedule_one(c: &mut Cluster, key: &Key) {
     let Some(pod) = c.api.store().get(key).cloned() else { return };
     let waiting = get(&pod, &["spec", "nodeName"]).is_none()
         && get(&pod, &["metadata", "deletionTimestamp"]).is_none()
-        && get(&pod, &["spec", "schedulingGates"]).and_then(Value::as_array).is_none_or(Vec::is_empty);
+        && get(&pod, &["spec", "schedulingGates"]).and_then(Value::as_array).is_none_or(|a| a.is_empty());
     if !waiting {
         return;
     }

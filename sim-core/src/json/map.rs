@@ -1,10 +1,18 @@
-//! A JSON object's members as one sorted vector: what serde_json's `Map` does with a B-tree, in
+//! A JSON object's members as one sorted slice: what serde_json's `Map` does with a B-tree, in
 //! one allocation. An object of a Kubernetes resource has a handful of keys; a B-tree gives each
 //! map, however small, a 632-byte node, and the store keeps hundreds of thousands of maps.
 //! Keys stay sorted (serde_json's order without `preserve_order`), so what is printed is the same.
+//!
+//! The slice is shared (`Arc<[_]>`) and copied on write: copying a tree copies its root's
+//! pointer, and changing a member copies only the maps on the way to it. A controller changes
+//! a stored object by copying it and setting a field or two; the new version shares everything
+//! else with the old one, which the watch log still holds. A map is exactly as long as its
+//! members (no spare room), so adding a member makes a new slice: cheap for the handful of
+//! members an object has; build a large map at once (`from_members`, `collect`).
 
 use super::Value;
 use std::fmt;
+use std::sync::Arc;
 
 /// The text of a JSON string or an object's key: up to 24 bytes inline (12 in wasm32, where it
 /// is three 4-byte words), which natively holds nearly every field name, label key, name and
@@ -13,10 +21,23 @@ pub type JsonStr = compact_str::CompactString;
 
 /// The members of a JSON object, sorted by key, each key once. (The type parameters are there
 /// so that `Map` reads as serde_json's does; only `Map<JsonStr, Value>` is implemented.)
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Map<K = JsonStr, V = Value> {
-    entries: Vec<(K, V)>,
+    /// `None` when empty (no allocation); never an empty slice.
+    entries: Option<Arc<[(K, V)]>>,
 }
+
+/// Two maps are equal when their members are; one slice shared is equal without a look.
+impl PartialEq for Map {
+    fn eq(&self, other: &Map) -> bool {
+        match (&self.entries, &other.entries) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a[..] == b[..],
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+}
+
+impl Eq for Map {}
 
 impl Default for Map {
     fn default() -> Self {
@@ -49,47 +70,87 @@ pub type IntoIter = std::vec::IntoIter<Pair>;
 
 impl Map {
     pub const fn new() -> Self {
-        Map { entries: Vec::new() }
+        Map { entries: None }
     }
 
-    pub fn with_capacity(n: usize) -> Self {
-        Map { entries: Vec::with_capacity(n) }
+    /// An empty map (serde_json's signature; a map here holds no spare room).
+    pub fn with_capacity(_n: usize) -> Self {
+        Map::new()
+    }
+
+    fn slice(&self) -> &[Pair] {
+        self.entries.as_deref().unwrap_or(&[])
+    }
+
+    /// The members to change in place: this map's own, copied first if another map shares them.
+    fn slice_mut(&mut self) -> &mut [Pair] {
+        match &mut self.entries {
+            Some(shared) => Arc::make_mut(shared),
+            None => &mut [],
+        }
+    }
+
+    /// The members as a vector, moved out when this map alone holds them (`extra`: room to keep).
+    fn take_vec(&mut self, extra: usize) -> Vec<Pair> {
+        match self.entries.take() {
+            None => Vec::with_capacity(extra),
+            Some(mut shared) => {
+                let mut v = Vec::with_capacity(shared.len() + extra);
+                match Arc::get_mut(&mut shared) {
+                    Some(own) => v.extend(own.iter_mut().map(std::mem::take)),
+                    None => v.extend_from_slice(&shared),
+                }
+                v
+            }
+        }
+    }
+
+    /// Changes the number of members: the members are moved into a vector, changed, and put in
+    /// a new slice of exactly their number.
+    fn resize<R>(&mut self, extra: usize, f: impl FnOnce(&mut Vec<Pair>) -> R) -> R {
+        let mut v = self.take_vec(extra);
+        let r = f(&mut v);
+        self.entries = (!v.is_empty()).then(|| Arc::from(v));
+        r
     }
 
     /// Where `key` is, or where it would go.
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
+        self.slice().binary_search_by(|(k, _)| k.as_str().cmp(key))
     }
 
     /// Where `key` is. Most objects have a few members, and most keys differ from the one sought
     /// in length: a scan comparing lengths first reads fewer bytes than a binary search, whose
     /// every step is a byte comparison.
     fn position(&self, key: &str) -> Option<usize> {
-        if self.entries.len() <= 16 {
-            self.entries.iter().position(|(k, _)| k == key)
+        let entries = self.slice();
+        if entries.len() <= 16 {
+            entries.iter().position(|(k, _)| k == key)
         } else {
             self.find(key).ok()
         }
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.slice().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries.is_none()
     }
 
     pub fn clear(&mut self) {
-        self.entries.clear()
+        self.entries = None;
     }
 
     pub fn get<Q: AsRef<str> + ?Sized>(&self, key: &Q) -> Option<&Value> {
-        self.position(key.as_ref()).map(|i| &self.entries[i].1)
+        self.position(key.as_ref()).map(|i| &self.slice()[i].1)
     }
 
+    /// The value under `key` to change (copying this map's members first if they are shared;
+    /// a miss copies nothing).
     pub fn get_mut<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<&mut Value> {
-        self.position(key.as_ref()).map(|i| &mut self.entries[i].1)
+        self.position(key.as_ref()).map(|i| &mut self.slice_mut()[i].1)
     }
 
     pub fn contains_key<Q: AsRef<str> + ?Sized>(&self, key: &Q) -> bool {
@@ -100,9 +161,9 @@ impl Map {
     pub fn insert(&mut self, key: impl Into<JsonStr>, value: Value) -> Option<Value> {
         let key = key.into();
         match self.find(&key) {
-            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.slice_mut()[i].1, value)),
             Err(i) => {
-                self.entries.insert(i, (key, value));
+                self.resize(1, |v| v.insert(i, (key, value)));
                 None
             }
         }
@@ -113,7 +174,8 @@ impl Map {
     }
 
     pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(JsonStr, Value)> {
-        self.position(key.as_ref()).map(|i| self.entries.remove(i))
+        let i = self.position(key.as_ref())?;
+        Some(self.resize(0, |v| v.remove(i)))
     }
 
     pub fn entry<S: Into<JsonStr>>(&mut self, key: S) -> Entry<'_> {
@@ -125,31 +187,31 @@ impl Map {
     }
 
     pub fn into_values(self) -> impl DoubleEndedIterator<Item = Value> {
-        self.entries.into_iter().map(|(_, v)| v)
+        self.into_iter().map(|(_, v)| v)
     }
 
     pub fn retain<F: FnMut(&JsonStr, &mut Value) -> bool>(&mut self, mut keep: F) {
-        self.entries.retain_mut(|(k, v)| keep(k, v))
+        self.resize(0, |v| v.retain_mut(|(k, v)| keep(k, v)))
     }
 
     pub fn iter(&self) -> Iter<'_> {
-        self.entries.iter().map(pair_ref as fn(&Pair) -> (&JsonStr, &Value))
+        self.slice().iter().map(pair_ref as fn(&Pair) -> (&JsonStr, &Value))
     }
 
     pub fn iter_mut(&mut self) -> IterMut<'_> {
-        self.entries.iter_mut().map(pair_mut as fn(&mut Pair) -> (&JsonStr, &mut Value))
+        self.slice_mut().iter_mut().map(pair_mut as fn(&mut Pair) -> (&JsonStr, &mut Value))
     }
 
     pub fn keys(&self) -> Keys<'_> {
-        self.entries.iter().map((|p| &p.0) as fn(&Pair) -> &JsonStr)
+        self.slice().iter().map((|p| &p.0) as fn(&Pair) -> &JsonStr)
     }
 
     pub fn values(&self) -> Values<'_> {
-        self.entries.iter().map((|p| &p.1) as fn(&Pair) -> &Value)
+        self.slice().iter().map((|p| &p.1) as fn(&Pair) -> &Value)
     }
 
     pub fn values_mut(&mut self) -> ValuesMut<'_> {
-        self.entries.iter_mut().map((|p| &mut p.1) as fn(&mut Pair) -> &mut Value)
+        self.slice_mut().iter_mut().map((|p| &mut p.1) as fn(&mut Pair) -> &mut Value)
     }
 
     /// A map from members in any order; a key given twice keeps its last value (as serde_json's
@@ -166,26 +228,15 @@ impl Map {
             }
             entries = deduped;
         }
-        // Kept objects live long: no room for members they will not get.
-        exact(&mut entries);
-        Map { entries }
+        Map { entries: (!entries.is_empty()).then(|| Arc::from(entries)) }
     }
 
-    /// Every object and array under this map in storage of exactly its length (`Value::compact`).
+    /// Every array under this map in storage of exactly its length (`Value::compact`). Members
+    /// shared with another map are left: they were compacted when that one was stored.
     pub fn compact(&mut self) {
-        exact(&mut self.entries);
-        self.entries.iter_mut().for_each(|(_, v)| v.compact());
-    }
-}
-
-/// `v` moved into an allocation of exactly its length, unless it is one already. Not
-/// `shrink_to_fit`: that reallocates in place, and mimalloc keeps a block that shrinks by less
-/// than half at its old size, so the spare room would stay allocated.
-pub(super) fn exact<T>(v: &mut Vec<T>) {
-    if v.capacity() != v.len() {
-        let mut fitted = Vec::with_capacity(v.len());
-        fitted.append(v);
-        *v = fitted;
+        if let Some(own) = self.entries.as_mut().and_then(Arc::get_mut) {
+            own.iter_mut().for_each(|(_, v)| v.compact());
+        }
     }
 }
 
@@ -234,18 +285,19 @@ impl<'a> Entry<'a> {
 
 impl<'a> VacantEntry<'a> {
     pub fn insert(self, value: Value) -> &'a mut Value {
-        self.map.entries.insert(self.index, (self.key, value));
-        &mut self.map.entries[self.index].1
+        let VacantEntry { map, index, key } = self;
+        map.resize(1, |v| v.insert(index, (key, value)));
+        &mut map.slice_mut()[index].1
     }
 }
 
 impl<'a> OccupiedEntry<'a> {
     pub fn get_mut(&mut self) -> &mut Value {
-        &mut self.map.entries[self.index].1
+        &mut self.map.slice_mut()[self.index].1
     }
 
     pub fn into_mut(self) -> &'a mut Value {
-        &mut self.map.entries[self.index].1
+        &mut self.map.slice_mut()[self.index].1
     }
 }
 
@@ -265,8 +317,8 @@ impl<Q: AsRef<str> + ?Sized> std::ops::IndexMut<&Q> for Map {
 impl IntoIterator for Map {
     type Item = Pair;
     type IntoIter = IntoIter;
-    fn into_iter(self) -> IntoIter {
-        self.entries.into_iter()
+    fn into_iter(mut self) -> IntoIter {
+        self.take_vec(0).into_iter()
     }
 }
 
@@ -298,10 +350,92 @@ impl FromIterator<(String, Value)> for Map {
     }
 }
 
+/// Members added together make one new slice, not one each (a key already there takes the new
+/// value, as `insert` does).
 impl<K: Into<JsonStr>> Extend<(K, Value)> for Map {
     fn extend<I: IntoIterator<Item = (K, Value)>>(&mut self, iter: I) {
-        for (k, v) in iter {
-            self.insert(k, v);
+        let mut iter = iter.into_iter().peekable();
+        if iter.peek().is_none() {
+            return;
         }
+        self.resize(iter.size_hint().0, |members| {
+            for (key, value) in iter {
+                let key = key.into();
+                match members.binary_search_by(|(k, _)| k.as_str().cmp(&key)) {
+                    Ok(i) => members[i].1 = value,
+                    Err(i) => members.insert(i, (key, value)),
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spare_room(v: &Value) -> usize {
+        match v {
+            Value::Object(m) => m.values().map(spare_room).sum::<usize>(),
+            Value::Array(a) => a.capacity() - a.len() + a.iter().map(spare_room).sum::<usize>(),
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn a_compacted_tree_is_the_same_tree_with_no_spare_room() {
+        let mut inner = Map::new();
+        for k in ["e", "d", "c", "b", "a"] {
+            inner.insert(k, Value::from(k));
+        }
+        let mut list = crate::json::Array::with_capacity(9);
+        list.push(Value::Object(inner.clone()));
+        list.push(Value::Array(crate::json::Array::with_capacity(3)));
+        let mut top = Map::new();
+        top.insert("list", Value::Array(list));
+        top.insert("inner", Value::Object(inner));
+        let mut tree = Value::Object(top);
+        // A copy shares the tree: compacting leaves shared members alone (they were compacted
+        // when they were stored).
+        let shared = tree.clone();
+        tree.compact();
+        assert!(spare_room(&tree) > 0, "the pushes left room: {}", spare_room(&tree));
+        drop(shared);
+        let before: Value = serde_json::from_str(&tree.to_string()).unwrap();
+        tree.compact();
+        assert_eq!(tree, before);
+        assert_eq!(spare_room(&tree), 0);
+        assert_eq!(tree.to_string(), before.to_string());
+    }
+
+    fn shares(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => match (&x.entries, &y.entries) {
+                (Some(x), Some(y)) => Arc::ptr_eq(x, y),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn a_copy_shares_what_is_not_changed_and_changing_it_leaves_the_original() {
+        let text = r#"{"metadata":{"labels":{"a":"1"},"name":"x"},"spec":{"n":1},"status":{"s":"x"}}"#;
+        let mut copy: Value = serde_json::from_str(text).unwrap();
+        let original = copy.clone();
+        assert!(shares(&copy, &original));
+        copy["status"]["phase"] = Value::from("Running");
+        copy["metadata"]["labels"]["b"] = Value::from("2");
+        copy["metadata"].as_object_mut().unwrap().remove("name");
+        copy["status"]["s"].take();
+        assert_eq!(original.to_string(), text, "the original is as it was");
+        assert_eq!(copy.to_string(), r#"{"metadata":{"labels":{"a":"1","b":"2"}},"spec":{"n":1},"status":{"phase":"Running","s":null}}"#);
+        assert!(shares(&copy["spec"], &original["spec"]), "what was not changed is shared");
+        assert!(!shares(&copy["status"], &original["status"]) && !shares(&copy, &original));
+        // A miss changes nothing, so it copies nothing.
+        let mut again = original.clone();
+        assert!(again.as_object_mut().unwrap().get_mut("nothing").is_none());
+        assert!(shares(&again, &original));
+        assert_eq!(again, original);
     }
 }

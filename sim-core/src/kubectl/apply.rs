@@ -139,7 +139,7 @@ fn merge3(original: Option<&Value>, modified: &Value, current: Option<&Value>, s
         }
         (Value::Array(m), Some(Value::Array(c))) if strategic => match list_strategy(field) {
             ListStrategy::MergeKey(mk) => {
-                let o: Vec<Value> = original.and_then(Value::as_array).cloned().unwrap_or_default();
+                let o: Vec<Value> = original.and_then(Value::as_array).map(|a| a.to_vec()).unwrap_or_default();
                 let mut out = Vec::new();
                 for mv in m {
                     let kv = key_of(mv, mk);
@@ -155,17 +155,17 @@ fn merge3(original: Option<&Value>, modified: &Value, current: Option<&Value>, s
                         out.push(cv.clone());
                     }
                 }
-                Value::Array(out)
+                Value::Array(out.into())
             }
             ListStrategy::PrimitiveSet => {
-                let o: Vec<Value> = original.and_then(Value::as_array).cloned().unwrap_or_default();
+                let o: Vec<Value> = original.and_then(Value::as_array).map(|a| a.to_vec()).unwrap_or_default();
                 let mut out: Vec<Value> = c.iter().filter(|x| m.contains(x) || !o.contains(x)).cloned().collect();
                 for x in m {
                     if !out.contains(x) {
                         out.push(x.clone());
                     }
                 }
-                Value::Array(out)
+                Value::Array(out.into())
             }
             ListStrategy::Replace => modified.clone(),
         },

@@ -285,7 +285,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             } else {
                 let mut list = crate::json::Map::new();
                 list.insert("apiVersion", "v1".into());
-                list.insert("items", Value::Array(std::mem::take(&mut objects)));
+                list.insert("items", Value::Array(std::mem::take(&mut objects).into()));
                 list.insert("kind", "List".into());
                 list.insert("metadata", json!({"resourceVersion": ""}));
                 Value::Object(list)
@@ -387,7 +387,7 @@ fn watch<W: Host>(out: &mut Out<'_, '_, W>, p: &Parsed) {
 /// The objects a document holds: a List's items, or the object itself.
 fn objects_of(doc: &Value) -> Vec<Value> {
     if doc["kind"] == "List" {
-        doc["items"].as_array().cloned().unwrap_or_default()
+        doc["items"].as_array().map(|a| a.to_vec()).unwrap_or_default()
     } else {
         vec![doc.clone()]
     }
@@ -471,7 +471,7 @@ fn normalize_template(t: &str) -> String {
 /// A response's array field, moved out of it (a list's items, a table's rows: not copied).
 fn take_array(body: &mut Value, key: &str) -> Vec<Value> {
     match body.get_mut(key).map(Value::take) {
-        Some(Value::Array(items)) => items,
+        Some(Value::Array(items)) => items.into_iter().collect(),
         _ => Vec::new(),
     }
 }
@@ -480,6 +480,6 @@ fn take_array(body: &mut Value, key: &str) -> Vec<Value> {
 fn table_doc(columns: Value, rows: Vec<Value>) -> Value {
     let mut t = crate::json::Map::new();
     t.insert("columnDefinitions", columns);
-    t.insert("rows", Value::Array(rows));
+    t.insert("rows", Value::Array(rows.into()));
     Value::Object(t)
 }

@@ -152,7 +152,7 @@ fn parse_path(p: &str) -> Result<Vec<Step>, String> {
 fn parse_literal(s: &str) -> Value {
     let t = s.trim();
     if (t.starts_with('"') && t.ends_with('"') || t.starts_with('\'') && t.ends_with('\'')) && t.len() >= 2 {
-        return Value::String((t[1..t.len() - 1].to_string()).into());
+        return Value::String(t[1..t.len() - 1].into());
     }
     serde_json::from_str(t).unwrap_or(Value::String(t.to_string().into()))
 }

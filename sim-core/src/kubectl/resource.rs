@@ -63,7 +63,7 @@ pub fn list_request(kind: &KindInfo, ns: Option<&str>, labels: &str, fields: &st
 fn items(r: Response) -> Vec<Value> {
     match r.body {
         Value::Object(mut m) => match m.remove("items") {
-            Some(Value::Array(items)) => items,
+            Some(Value::Array(items)) => items.into_iter().collect(),
             _ => Vec::new(),
         },
         _ => Vec::new(),

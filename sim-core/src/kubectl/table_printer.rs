@@ -57,7 +57,7 @@ pub fn print_table(table: &Value, opts: &PrintOptions) -> String {
 /// The table's cells line by line (the header first, unless `no_headers`); nothing when it has
 /// no rows.
 pub fn table_lines(table: &Value, opts: &PrintOptions) -> Vec<Vec<String>> {
-    let none = Vec::new();
+    let none = crate::json::Array::new();
     let cols = table.get("columnDefinitions").and_then(Value::as_array).unwrap_or(&none);
     let rows = table.get("rows").and_then(Value::as_array).unwrap_or(&none);
     if rows.is_empty() {

@@ -77,7 +77,7 @@ impl Watch {
             return Err(r.body);
         }
         self.columns = r.body["columnDefinitions"].clone();
-        Ok(r.body["rows"].as_array().cloned().unwrap_or_default())
+        Ok(r.body["rows"].as_array().map(|a| a.to_vec()).unwrap_or_default())
     }
 
     /// The first output: the current objects under a header. Errors are the server's (a named

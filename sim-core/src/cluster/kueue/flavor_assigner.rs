@@ -239,7 +239,7 @@ impl Assignment {
                     let usage: crate::json::Map = ps
                         .flavors
                         .keys()
-                        .map(|r| (r.clone(), Value::String((format_quantity(r, ps.requests.get(r).copied().unwrap_or(0))).into())))
+                        .map(|r| (r.clone(), Value::String(format_quantity(r, ps.requests.get(r).copied().unwrap_or(0)).into())))
                         .collect();
                     crate::json::json!({"name": ps.name.clone(), "count": ps.count, "flavors": flavors, "resourceUsage": usage})
                 })
@@ -270,7 +270,7 @@ fn most_severe(a: &'static str, b: &'static str) -> &'static str {
 fn check_flavor(flavor: Option<&Value>, name: &str, template: &Value) -> Option<String> {
     let Some(rf) = flavor else { return Some(format!("flavor {name} not found")) };
     let spec = template.get("spec").cloned().unwrap_or(Value::Null);
-    let mut tolerations: Vec<Value> = spec.get("tolerations").and_then(Value::as_array).cloned().unwrap_or_default();
+    let mut tolerations: Vec<Value> = spec.get("tolerations").and_then(Value::as_array).map(|a| a.to_vec()).unwrap_or_default();
     tolerations.extend(rf.pointer("/spec/tolerations").and_then(Value::as_array).cloned().unwrap_or_default());
     for t in rf.pointer("/spec/nodeTaints").and_then(Value::as_array).into_iter().flatten() {
         let effect = t.get("effect").and_then(Value::as_str).unwrap_or("");

@@ -140,7 +140,15 @@ pub fn set_condition(wl: &mut Value, ty: &str, status: &str, reason: &str, messa
 }
 
 /// [`set_condition`] on a list of conditions, for an object of `generation`.
-pub fn set_condition_in(list: &mut Vec<Value>, generation: i64, ty: &str, status: &str, reason: &str, message: &str, now: i64) -> bool {
+pub fn set_condition_in(
+    list: &mut crate::json::Array,
+    generation: i64,
+    ty: &str,
+    status: &str,
+    reason: &str,
+    message: &str,
+    now: i64,
+) -> bool {
     let mut cond = json!({"type": ty, "status": status, "lastTransitionTime": rfc3339(now), "reason": reason, "message": message, "observedGeneration": generation});
     match list.iter_mut().find(|c| c.get("type").and_then(Value::as_str) == Some(ty)) {
         Some(existing) => {
