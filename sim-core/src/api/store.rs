@@ -6,17 +6,27 @@
 //! Only `put` and `remove` change the store, so the indexes and the log cannot drift from it.
 
 use super::object;
-use crate::json::Value;
+use crate::json::{JsonStr, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Where an object lives: kind, namespace (empty for cluster-scoped) and name. Ordered by kind
 /// first, so one kind's objects form a contiguous range in namespace-then-name order.
+///
+/// The texts are shared (`Arc<str>`): a key is copied into the store, its uid index, the watch
+/// log, the work queues and the Event TTL index, and a copy allocates nothing. The store hands
+/// every key it keeps one namespace text per namespace (`Store::put`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Key {
     pub kind: &'static str,
-    pub namespace: String,
-    pub name: String,
+    pub namespace: Arc<str>,
+    pub name: Arc<str>,
+}
+
+impl Key {
+    pub fn new(kind: &'static str, namespace: &str, name: &str) -> Key {
+        Key { kind, namespace: namespace.into(), name: name.into() }
+    }
 }
 
 /// Ordered as `(kind, namespace, name)`. Kinds are the registry's `&'static str`s, so two keys of
@@ -26,7 +36,13 @@ impl Ord for Key {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         let same_kind = std::ptr::eq(self.kind, other.kind);
         (if same_kind { std::cmp::Ordering::Equal } else { self.kind.cmp(other.kind) })
-            .then_with(|| self.namespace.cmp(&other.namespace))
+            .then_with(|| {
+                if Arc::ptr_eq(&self.namespace, &other.namespace) {
+                    std::cmp::Ordering::Equal
+                } else {
+                    self.namespace.cmp(&other.namespace)
+                }
+            })
             .then_with(|| self.name.cmp(&other.name))
     }
 }
@@ -40,7 +56,7 @@ impl PartialOrd for Key {
 /// Kept as `[kind, namespace, name]`; a kind the simulator does not serve does not restore.
 impl serde::Serialize for Key {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (self.kind, &self.namespace, &self.name).serialize(s)
+        (self.kind, &*self.namespace, &*self.name).serialize(s)
     }
 }
 
@@ -52,7 +68,7 @@ impl<'de> serde::Deserialize<'de> for Key {
             .find(|k| k.kind == kind)
             .map(|k| k.kind)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown kind {kind:?}")))?;
-        Ok(Key { kind, namespace, name })
+        Ok(Key { kind, namespace: namespace.into(), name: name.into() })
     }
 }
 
@@ -64,19 +80,24 @@ pub enum WatchType {
 }
 
 /// One change, as a watch stream delivers it: the object after the change (before it, for a
-/// deletion), shared with the store.
+/// deletion), shared with the store, and its key (the store's).
 #[derive(Debug, Clone, PartialEq)]
 pub struct WatchEvent {
     pub resource_version: u64,
     pub kind: &'static str,
     pub event: WatchType,
     pub object: Arc<Value>,
+    key: Key,
 }
 
 impl WatchEvent {
+    pub fn new(resource_version: u64, key: Key, event: WatchType, object: Arc<Value>) -> WatchEvent {
+        WatchEvent { resource_version, kind: key.kind, event, object, key }
+    }
+
     /// The key of the object that changed.
     pub fn key(&self) -> Key {
-        Key { kind: self.kind, namespace: object::namespace(&self.object).to_string(), name: object::name(&self.object).to_string() }
+        self.key.clone()
     }
 }
 
@@ -90,16 +111,53 @@ const COMPACT_CHUNK: usize = 256;
 #[derive(Clone, Default)]
 pub struct Store {
     objects: BTreeMap<Key, Arc<Value>>,
-    by_uid: BTreeMap<String, Key>,
+    /// One text per namespace, which every key kept shares.
+    namespaces: BTreeSet<Arc<str>>,
+    by_uid: BTreeMap<UidKey, Key>,
     /// Owner uid → keys of the objects whose ownerReferences name it.
     dependents: BTreeMap<String, BTreeSet<Key>>,
     /// Events by what they are about: (the Event's namespace, involvedObject kind, involvedObject
     /// name, the Event's name) — what the lab checks look up among thousands of Events in a big
     /// cluster (`kubectl describe` still lists its namespace's Events and filters them).
-    events_about: BTreeSet<(String, String, String, String)>,
+    /// The namespace and the Event's name are the Event's key's own texts (shared).
+    events_about: BTreeSet<(Arc<str>, JsonStr, JsonStr, Arc<str>)>,
     watch: Vec<WatchEvent>,
     /// Changes at or below this resourceVersion are no longer in the log.
     compacted_to: u64,
+}
+
+/// A uid as the uid index holds it: the 128 bits of a UUID in its canonical text (lowercase,
+/// hyphenated: every uid the server makes), 16 bytes instead of a 36-byte string; any other
+/// text as it is. Each text has one form, so two uids are equal exactly when their forms are.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum UidKey {
+    Uuid(u128),
+    Text(Box<str>),
+}
+
+impl UidKey {
+    fn of(uid: &str) -> UidKey {
+        let b = uid.as_bytes();
+        let mut bits: u128 = 0;
+        let canonical = b.len() == 36
+            && b.iter().enumerate().all(|(i, &c)| {
+                if matches!(i, 8 | 13 | 18 | 23) {
+                    return c == b'-';
+                }
+                let digit = match c {
+                    b'0'..=b'9' => c - b'0',
+                    b'a'..=b'f' => c - b'a' + 10,
+                    _ => return false,
+                };
+                bits = bits << 4 | u128::from(digit);
+                true
+            });
+        if canonical {
+            UidKey::Uuid(bits)
+        } else {
+            UidKey::Text(uid.into())
+        }
+    }
 }
 
 fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
@@ -112,10 +170,10 @@ fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
 }
 
 /// The involvedObject an Event names: (kind, name).
-fn involved(key: &Key, obj: &Value) -> Option<(String, String)> {
+fn involved(key: &Key, obj: &Value) -> Option<(JsonStr, JsonStr)> {
     (key.kind == "Event").then(|| {
         let io = &obj["involvedObject"];
-        (io["kind"].as_str().unwrap_or("").to_string(), io["name"].as_str().unwrap_or("").to_string())
+        (io["kind"].as_str().unwrap_or("").into(), io["name"].as_str().unwrap_or("").into())
     })
 }
 
@@ -134,7 +192,7 @@ impl Store {
 
     /// The key of the object with this uid, if it exists.
     pub fn key_of_uid(&self, uid: &str) -> Option<&Key> {
-        self.by_uid.get(uid)
+        self.by_uid.get(&UidKey::of(uid))
     }
 
     /// Keys of the objects owned by `owner_uid`.
@@ -148,17 +206,22 @@ impl Store {
         kind: &'static str,
         namespace: Option<&'n str>,
     ) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> + use<'a, 'n> {
-        let start = Key { kind, namespace: namespace.unwrap_or("").to_string(), name: String::new() };
-        self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| k.namespace == ns))
+        let start = Key { kind, namespace: namespace.unwrap_or("").into(), name: String::new().into() };
+        self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| k.namespace == ns.into()))
     }
 
     /// Every key in `namespace`, whatever its kind.
     pub fn keys_in_namespace(&self, namespace: &str) -> Vec<Key> {
-        self.objects.keys().filter(|k| k.namespace == namespace).cloned().collect()
+        self.objects.keys().filter(|k| k.namespace == namespace.into()).cloned().collect()
     }
 
     pub fn any_in_namespace(&self, namespace: &str) -> bool {
-        self.objects.keys().any(|k| k.namespace == namespace)
+        self.objects.keys().any(|k| k.namespace == namespace.into())
+    }
+
+    /// Every object with its key, in etcd order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Key, &Arc<Value>)> {
+        self.objects.iter()
     }
 
     pub fn values(&self) -> impl Iterator<Item = &Arc<Value>> {
@@ -174,7 +237,8 @@ impl Store {
     }
 
     /// Stores `obj` under `key` (created or replaced) and logs the change at `resource_version`.
-    pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
+    pub fn put(&mut self, mut key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
+        key.namespace = self.intern(&key.namespace);
         match self.objects.get(&key).cloned() {
             // Most writes change neither identity nor owners: the indexes stay as they are.
             Some(old)
@@ -187,23 +251,38 @@ impl Store {
             }
             None => self.index(&key, &obj),
         }
-        self.watch.push(WatchEvent { resource_version, kind: key.kind, event, object: obj.clone() });
+        self.watch.push(WatchEvent::new(resource_version, key.clone(), event, obj.clone()));
         self.objects.insert(key, obj);
         self.compact();
     }
 
     /// Removes the object under `key` and logs its deletion (with `last`, its final state).
     pub fn remove(&mut self, key: &Key, last: Arc<Value>, resource_version: u64) {
-        if let Some(old) = self.objects.remove(key) {
-            self.unindex(key, &old);
-        }
-        self.watch.push(WatchEvent { resource_version, kind: key.kind, event: WatchType::Deleted, object: last });
+        let key = match self.objects.remove_entry(key) {
+            Some((key, old)) => {
+                self.unindex(&key, &old);
+                key
+            }
+            None => key.clone(),
+        };
+        self.watch.push(WatchEvent::new(resource_version, key, WatchType::Deleted, last));
         self.compact();
+    }
+
+    /// The namespace text the kept keys share (this one, the first time it is seen).
+    fn intern(&mut self, namespace: &Arc<str>) -> Arc<str> {
+        match self.namespaces.get(&**namespace) {
+            Some(kept) => kept.clone(),
+            None => {
+                self.namespaces.insert(namespace.clone());
+                namespace.clone()
+            }
+        }
     }
 
     fn index(&mut self, key: &Key, obj: &Value) {
         if let Some(u) = uid(obj) {
-            self.by_uid.insert(u.to_string(), key.clone());
+            self.by_uid.insert(UidKey::of(u), key.clone());
         }
         for owner in owner_uids(obj) {
             self.dependents.entry(owner.to_string()).or_default().insert(key.clone());
@@ -215,8 +294,9 @@ impl Store {
 
     fn unindex(&mut self, key: &Key, obj: &Value) {
         if let Some(u) = uid(obj) {
-            if self.by_uid.get(u) == Some(key) {
-                self.by_uid.remove(u);
+            let u = UidKey::of(u);
+            if self.by_uid.get(&u) == Some(key) {
+                self.by_uid.remove(&u);
             }
         }
         for owner in owner_uids(obj) {
@@ -235,11 +315,11 @@ impl Store {
     /// The Events in `namespace` about an object of `kind` whose name starts with `name_prefix`
     /// (the whole name for one object), by the object's name then the Event's.
     pub fn events_about<'a>(&'a self, namespace: &str, kind: &str, name_prefix: &str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
-        let start = (namespace.to_string(), kind.to_string(), name_prefix.to_string(), String::new());
+        let start: (Arc<str>, JsonStr, JsonStr, Arc<str>) = (namespace.into(), kind.into(), name_prefix.into(), "".into());
         let (namespace, kind, name_prefix) = (namespace.to_string(), kind.to_string(), name_prefix.to_string());
         self.events_about
             .range(start..)
-            .take_while(move |(ns, k, n, _)| *ns == namespace && *k == kind && n.starts_with(&name_prefix))
+            .take_while(move |(ns, k, n, _)| **ns == *namespace && *k == kind && n.starts_with(&name_prefix))
             .filter_map(|(ns, _, _, name)| self.objects.get(&Key { kind: "Event", namespace: ns.clone(), name: name.clone() }))
     }
 
@@ -318,5 +398,36 @@ mod tests {
                 assert_eq!(a == b, expected.is_eq());
             }
         }
+    }
+
+    /// A uid's index form is one per text: canonical UUIDs as their bits, anything else (upper
+    /// case, no hyphens, too short) as text, so no two uids share a form.
+    #[test]
+    fn uids_are_indexed_one_form_per_text() {
+        let canonical = "0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a5b";
+        assert_eq!(UidKey::of(canonical), UidKey::Uuid(0x0b6f4a2e_3c1d_4e5f_8a9b_0c1d2e3f4a5b));
+        let others = [
+            "0B6F4A2E-3C1D-4E5F-8A9B-0C1D2E3F4A5B",
+            "0b6f4a2e3c1d4e5f8a9b0c1d2e3f4a5b",
+            "0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a5",
+            "uid-1",
+            "",
+            "0b6f4a2e-3c1d-4e5f-8a9b_0c1d2e3f4a5b",
+        ];
+        for o in others {
+            assert_eq!(UidKey::of(o), UidKey::Text(o.into()), "{o}");
+        }
+        let mut store = Store::default();
+        for (i, u) in [canonical].iter().chain(&others).enumerate().filter(|(_, u)| !u.is_empty()) {
+            let obj = crate::json::json!({"metadata": {"name": format!("o{i}"), "uid": *u}});
+            store.put(Key::new("ConfigMap", "default", &format!("o{i}")), Arc::new(obj), i as u64 + 1, WatchType::Added);
+        }
+        assert_eq!(store.key_of_uid(canonical).map(|k| &*k.name), Some("o0"));
+        assert_eq!(store.key_of_uid(others[0]).map(|k| &*k.name), Some("o1"));
+        assert_eq!(store.key_of_uid("0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a5c"), None);
+        // Every key kept shares one text per namespace, the watch log's too.
+        let first = store.iter().next().unwrap().0.namespace.clone();
+        assert!(store.iter().all(|(k, _)| Arc::ptr_eq(&k.namespace, &first)));
+        assert!(store.events_since(0).iter().all(|e| Arc::ptr_eq(&e.key().namespace, &first)));
     }
 }

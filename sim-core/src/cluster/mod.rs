@@ -235,7 +235,7 @@ impl Cluster {
             .pods
             .keys()
             .filter_map(|k| k.split_once('/'))
-            .map(|(ns, name)| crate::api::store::Key { kind: "Pod", namespace: ns.to_string(), name: name.to_string() })
+            .map(|(ns, name)| crate::api::store::Key { kind: "Pod", namespace: ns.into(), name: name.into() })
             .filter(|k| !self.api.store().contains(k))
             .collect();
         for k in gone {
@@ -245,17 +245,8 @@ impl Cluster {
         let all: Vec<crate::api::store::WatchEvent> = self
             .api
             .store()
-            .values()
-            .filter_map(|o| {
-                let kind =
-                    crate::api::registry::SERVED.iter().find(|k| Some(k.kind) == o.get("kind").and_then(crate::json::Value::as_str))?;
-                Some(crate::api::store::WatchEvent {
-                    resource_version: self.cursor,
-                    kind: kind.kind,
-                    event: crate::api::store::WatchType::Added,
-                    object: o.clone(),
-                })
-            })
+            .iter()
+            .map(|(key, o)| crate::api::store::WatchEvent::new(self.cursor, key.clone(), crate::api::store::WatchType::Added, o.clone()))
             .collect();
         // Kinds Kueue builds on come first, as its caches start from them.
         let rank = |k: &str| match k {

@@ -539,7 +539,7 @@ impl Saver {
         for k in &changed {
             match c.api.store().get(k) {
                 Some(o) => put.push(o.clone()),
-                None => del.push((k.kind, k.namespace.as_str(), k.name.as_str())),
+                None => del.push((k.kind, &*k.namespace, &*k.name)),
             }
         }
         let head = format!("{{\"prev\":\"{}\",\"rv\":{},\"put\":[", stored.last, c.api.resource_version());

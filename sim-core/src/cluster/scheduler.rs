@@ -126,8 +126,8 @@ impl SchedulerCache {
         let pod = &e.object;
         let key = Key {
             kind: "Pod",
-            namespace: get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string(),
-            name: get_str(pod, &["metadata", "name"]).unwrap_or("").to_string(),
+            namespace: get_str(pod, &["metadata", "namespace"]).unwrap_or("").into(),
+            name: get_str(pod, &["metadata", "name"]).unwrap_or("").into(),
         };
         let node = get_str(pod, &["spec", "nodeName"]);
         let finished = matches!(get_str(pod, &["status", "phase"]), Some("Succeeded" | "Failed"));

@@ -138,7 +138,7 @@ fn request_requeue_all(c: &mut Cluster) {
 }
 
 fn key_of(obj: &Value, kind: &'static str) -> Key {
-    Key { kind, namespace: crate::api::object::namespace(obj).to_string(), name: crate::api::object::name(obj).to_string() }
+    Key { kind, namespace: crate::api::object::namespace(obj).into(), name: crate::api::object::name(obj).into() }
 }
 
 fn owner_job_uid(obj: &Value) -> Option<&str> {
@@ -350,7 +350,7 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     if let Some(cq) = info.as_ref().filter(|i| i.holds_quota()).map(|i| i.cluster_queue.clone()) {
         c.kueue.status_cqs.insert(cq);
     }
-    c.kueue.status_lqs.insert((ns, queue));
+    c.kueue.status_lqs.insert((ns.to_string(), queue));
     // The Job integration reconciles the owner; a Workload without one is finalized.
     match owner_job_uid(obj).map(|u| c.api.store().key_of_uid(u).cloned()) {
         Some(Some(job)) if job.kind == "Job" => c.kueue.jobs.add(job),
