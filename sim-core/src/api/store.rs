@@ -115,7 +115,9 @@ pub struct Store {
     namespaces: BTreeSet<Arc<str>>,
     by_uid: BTreeMap<UidKey, Key>,
     /// Owner uid → keys of the objects whose ownerReferences name it.
-    dependents: BTreeMap<String, BTreeSet<Key>>,
+    /// One flat set, not a set per owner: most owners have one or two dependents, and a set of
+    /// its own gave each a B-tree leaf of ≈ 0.5 KiB.
+    dependents: BTreeSet<(UidKey, Key)>,
     /// Events by what they are about: (the Event's namespace, involvedObject kind, involvedObject
     /// name, the Event's name) — what the lab checks look up among thousands of Events in a big
     /// cluster (`kubectl describe` still lists its namespace's Events and filters them).
@@ -131,7 +133,9 @@ pub struct Store {
 /// text as it is. Each text has one form, so two uids are equal exactly when their forms are.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum UidKey {
-    Uuid(u128),
+    /// The high and low 64 bits (two words, not a `u128`: its 16-byte alignment would make the
+    /// key 32 bytes, not 24).
+    Uuid(u64, u64),
     Text(Box<str>),
 }
 
@@ -153,7 +157,7 @@ impl UidKey {
                 true
             });
         if canonical {
-            UidKey::Uuid(bits)
+            UidKey::Uuid((bits >> 64) as u64, bits as u64)
         } else {
             UidKey::Text(uid.into())
         }
@@ -197,7 +201,10 @@ impl Store {
 
     /// Keys of the objects owned by `owner_uid`.
     pub fn dependents(&self, owner_uid: &str) -> impl Iterator<Item = &Key> {
-        self.dependents.get(owner_uid).into_iter().flatten()
+        let owner = UidKey::of(owner_uid);
+        // The least key: no kind sorts before the empty one.
+        let start = (owner.clone(), Key { kind: "", namespace: "".into(), name: "".into() });
+        self.dependents.range(start..).take_while(move |(o, _)| *o == owner).map(|(_, k)| k)
     }
 
     /// The objects of `kind` (in `namespace` when given), in etcd order.
@@ -217,6 +224,11 @@ impl Store {
 
     pub fn any_in_namespace(&self, namespace: &str) -> bool {
         self.objects.keys().any(|k| k.namespace == namespace.into())
+    }
+
+    /// The key the store keeps for `key` (whose texts the store's indexes share).
+    pub fn kept_key(&self, key: &Key) -> Option<&Key> {
+        self.objects.get_key_value(key).map(|(k, _)| k)
     }
 
     /// Every object with its key, in etcd order.
@@ -285,7 +297,7 @@ impl Store {
             self.by_uid.insert(UidKey::of(u), key.clone());
         }
         for owner in owner_uids(obj) {
-            self.dependents.entry(owner.to_string()).or_default().insert(key.clone());
+            self.dependents.insert((UidKey::of(owner), key.clone()));
         }
         if let Some((kind, name)) = involved(key, obj) {
             self.events_about.insert((key.namespace.clone(), kind, name, key.name.clone()));
@@ -300,12 +312,7 @@ impl Store {
             }
         }
         for owner in owner_uids(obj) {
-            if let Some(set) = self.dependents.get_mut(owner) {
-                set.remove(key);
-                if set.is_empty() {
-                    self.dependents.remove(owner);
-                }
-            }
+            self.dependents.remove(&(UidKey::of(owner), key.clone()));
         }
         if let Some((kind, name)) = involved(key, obj) {
             self.events_about.remove(&(key.namespace.clone(), kind, name, key.name.clone()));
@@ -405,7 +412,8 @@ mod tests {
     #[test]
     fn uids_are_indexed_one_form_per_text() {
         let canonical = "0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a5b";
-        assert_eq!(UidKey::of(canonical), UidKey::Uuid(0x0b6f4a2e_3c1d_4e5f_8a9b_0c1d2e3f4a5b));
+        assert_eq!(UidKey::of(canonical), UidKey::Uuid(0x0b6f_4a2e_3c1d_4e5f, 0x8a9b_0c1d_2e3f_4a5b));
+        assert_eq!(std::mem::size_of::<UidKey>(), 24);
         let others = [
             "0B6F4A2E-3C1D-4E5F-8A9B-0C1D2E3F4A5B",
             "0b6f4a2e3c1d4e5f8a9b0c1d2e3f4a5b",

@@ -75,7 +75,7 @@ pub fn expire(c: &mut Cluster) {
         if let Some(e) = c.api.store().get(&key).cloned() {
             // The recorder's aggregation cache forgets it too: a repeat makes a new Event.
             let dedup = super::events::aggregation_hash(super::events::aggregation_key(&e));
-            if c.event_index.get(&dedup).is_some_and(|(ns, name)| **ns == *key.namespace && **name == *key.name) {
+            if c.event_index.get(&dedup) == Some(&key) {
                 c.event_index.remove(&dedup);
             }
             let _ = c.api.delete(now, kind_info("Event"), &key.namespace, &key.name, &DeleteOptions::default());

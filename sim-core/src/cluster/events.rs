@@ -74,9 +74,9 @@ pub fn record_with_path(
     }
     // A repeat of the same event bumps its count (the recorder's aggregation cache).
     let dedup_key = aggregation_hash((&uid, reason, message));
-    if let Some((ens, ename)) = c.event_index.get(&dedup_key) {
-        if let Some(e) = c.api.get_arc(kind, ens, ename) {
-            let ens = ens.clone();
+    if let Some(at) = c.event_index.get(&dedup_key) {
+        if let Some(e) = c.api.store().get(at) {
+            let ens = at.namespace.clone();
             let mut e = e.as_ref().clone();
             let count = e.get("count").and_then(Value::as_i64).unwrap_or(1);
             e["count"] = json!(count + 1);
@@ -134,7 +134,10 @@ pub fn record_with_path(
     ]);
     let event = Value::Object(event);
     if c.api.create_internal(now, kind, &ns, event).is_ok() {
-        c.event_index.insert(dedup_key, (ns, event_name));
+        // The store's own key: its texts are shared, not copied.
+        if let Some(at) = c.api.store().kept_key(&crate::api::store::Key::new("Event", &ns, &event_name)) {
+            c.event_index.insert(dedup_key, at.clone());
+        }
     }
 }
 

@@ -116,10 +116,10 @@ pub struct Cluster {
     #[serde(default)]
     pub node_images: BTreeMap<String, std::collections::BTreeSet<String>>,
     /// The event recorder's aggregation cache: the hash of (object uid, reason, message)
-    /// (`events::aggregation_hash`) → the Event's namespace and name. Rebuilt from the Events
-    /// after a restore.
+    /// (`events::aggregation_hash`) → the Event's key (the store's, sharing its texts). Rebuilt
+    /// from the Events after a restore.
     #[serde(skip)]
-    pub event_index: BTreeMap<u64, (String, String)>,
+    pub event_index: BTreeMap<u64, crate::api::store::Key>,
     /// When each Event expires (`event_ttl.rs`), rebuilt from the store.
     #[serde(skip)]
     pub(crate) event_ttl: event_ttl::EventTtl,
@@ -209,13 +209,8 @@ impl Cluster {
     /// A freshly deserialized cluster made whole: the caches its JSON leaves out are rebuilt.
     fn restored(mut self) -> Self {
         let c = &mut self;
-        for e in c.api.iter_kind(crate::api::server::kind_info("Event"), None) {
-            let key = events::aggregation_hash(events::aggregation_key(e));
-            let at = (
-                e.pointer("/metadata/namespace").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
-                e.pointer("/metadata/name").and_then(crate::json::Value::as_str).unwrap_or("").to_string(),
-            );
-            c.event_index.insert(key, at);
+        for (at, e) in c.api.store().range("Event", None) {
+            c.event_index.insert(events::aggregation_hash(events::aggregation_key(e)), at.clone());
         }
         // The caches are rebuilt from the store, as controllers do when they start.
         c.resync();

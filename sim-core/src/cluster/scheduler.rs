@@ -95,7 +95,9 @@ pub struct SchedulerCache {
     #[serde(skip)]
     used: BTreeMap<String, BTreeMap<String, i128>>,
     #[serde(skip)]
-    holding: BTreeMap<Key, (String, BTreeMap<String, i128>)>,
+    /// Each bound pod's node and requests (a short sorted list: a B-tree map gave every pod a
+    /// node of its own).
+    holding: BTreeMap<Key, (String, Vec<(crate::json::JsonStr, i128)>)>,
     /// Pods that found no node; they try again when a node's capacity or shape changes.
     #[serde(skip)]
     pub unschedulable: BTreeSet<Key>,
@@ -124,11 +126,7 @@ impl SchedulerCache {
 
     pub fn observe_pod(&mut self, e: &WatchEvent) {
         let pod = &e.object;
-        let key = Key {
-            kind: "Pod",
-            namespace: get_str(pod, &["metadata", "namespace"]).unwrap_or("").into(),
-            name: get_str(pod, &["metadata", "name"]).unwrap_or("").into(),
-        };
+        let key = e.key();
         let node = get_str(pod, &["spec", "nodeName"]);
         let finished = matches!(get_str(pod, &["status", "phase"]), Some("Succeeded" | "Failed"));
         if node.is_some() || e.event == WatchType::Deleted || get(pod, &["metadata", "deletionTimestamp"]).is_some() {
@@ -142,19 +140,19 @@ impl SchedulerCache {
         let holds = holding_now.map(|n| {
             let mut req = pod_requests(pod);
             *req.entry("pods".to_string()).or_default() += 1_000_000_000;
-            (n.to_string(), req)
+            (n.to_string(), req.into_iter().map(|(k, v)| (crate::json::JsonStr::from(k), v)).collect::<Vec<_>>())
         });
         if let Some((n, req)) = self.holding.remove(&key) {
             let used = self.used.entry(n.clone()).or_default();
             for (k, v) in req {
-                *used.entry(k).or_default() -= v;
+                *used.entry(k.into_string()).or_default() -= v;
             }
             self.free.update(&n, &self.nodes, &self.used);
         }
         if let Some((n, req)) = holds {
             let used = self.used.entry(n.clone()).or_default();
             for (k, v) in &req {
-                *used.entry(k.clone()).or_default() += v;
+                *used.entry(k.to_string()).or_default() += v;
             }
             self.free.update(&n, &self.nodes, &self.used);
             self.holding.insert(key, (n, req));
