@@ -105,6 +105,41 @@ impl Map {
         }
     }
 
+    /// `pair` put in at `i`: one new slice, the members moved (copied if shared) straight into
+    /// it (an exact-size iterator makes `Arc<[_]>` allocate once).
+    fn insert_at(&mut self, i: usize, pair: Pair) {
+        let grown: Arc<[Pair]> = match &mut self.entries {
+            None => Arc::from([pair]),
+            Some(shared) => match Arc::get_mut(shared) {
+                Some(own) => {
+                    let (before, after) = own.split_at_mut(i);
+                    let moved = |p: &mut Pair| std::mem::take(p);
+                    before.iter_mut().map(moved).chain(std::iter::once(pair)).chain(after.iter_mut().map(moved)).collect()
+                }
+                None => {
+                    let (before, after) = shared.split_at(i);
+                    before.iter().cloned().chain(std::iter::once(pair)).chain(after.iter().cloned()).collect()
+                }
+            },
+        };
+        self.entries = Some(grown);
+    }
+
+    /// The member at `i` taken out, the rest in one new slice (see `insert_at`).
+    fn remove_at(&mut self, i: usize) -> Pair {
+        let Some(shared) = &mut self.entries else { unreachable!("a position in an empty map") };
+        let (removed, rest): (Pair, Arc<[Pair]>) = match Arc::get_mut(shared) {
+            Some(own) => {
+                let removed = std::mem::take(&mut own[i]);
+                let (before, after) = own.split_at_mut(i);
+                (removed, before.iter_mut().chain(after[1..].iter_mut()).map(std::mem::take).collect())
+            }
+            None => (shared[i].clone(), shared[..i].iter().chain(&shared[i + 1..]).cloned().collect()),
+        };
+        self.entries = (!rest.is_empty()).then_some(rest);
+        removed
+    }
+
     /// Changes the number of members: the members are moved into a vector, changed, and put in
     /// a new slice of exactly their number.
     fn resize<R>(&mut self, extra: usize, f: impl FnOnce(&mut Vec<Pair>) -> R) -> R {
@@ -163,7 +198,7 @@ impl Map {
         match self.find(&key) {
             Ok(i) => Some(std::mem::replace(&mut self.slice_mut()[i].1, value)),
             Err(i) => {
-                self.resize(1, |v| v.insert(i, (key, value)));
+                self.insert_at(i, (key, value));
                 None
             }
         }
@@ -175,7 +210,7 @@ impl Map {
 
     pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(JsonStr, Value)> {
         let i = self.position(key.as_ref())?;
-        Some(self.resize(0, |v| v.remove(i)))
+        Some(self.remove_at(i))
     }
 
     pub fn entry<S: Into<JsonStr>>(&mut self, key: S) -> Entry<'_> {
@@ -286,7 +321,7 @@ impl<'a> Entry<'a> {
 impl<'a> VacantEntry<'a> {
     pub fn insert(self, value: Value) -> &'a mut Value {
         let VacantEntry { map, index, key } = self;
-        map.resize(1, |v| v.insert(index, (key, value)));
+        map.insert_at(index, (key, value));
         &mut map.slice_mut()[index].1
     }
 }
