@@ -1060,7 +1060,7 @@ fn newest_event_objects(c: &Cluster) -> Vec<Value> {
     let store = c.api.store();
     let mut seen = BTreeSet::new();
     let mut newest = Vec::new();
-    for change in store.events_since(0).iter().rev().filter(|w| w.kind == "Event") {
+    for change in store.events_since(0).iter().rev().filter(|w| w.key.kind == "Event") {
         if seen.insert((object::namespace(&change.object), object::name(&change.object))) && change.event != WatchType::Deleted {
             newest.push(Value::clone(&change.object));
             if newest.len() == EVENTS_SHOWN {
@@ -1139,7 +1139,7 @@ mod tests {
             c.api.create(now, kind_info("ConfigMap"), "default", cm, false).unwrap();
         }
         assert!(!c.api.store().has_history_since(0));
-        assert!(c.api.store().events_since(0).iter().all(|w| w.kind != "Event"));
+        assert!(c.api.store().events_since(0).iter().all(|w| w.key.kind != "Event"));
         assert_eq!(picked(&c).len(), list(&c, "Event").len().min(EVENTS_SHOWN));
         assert!(!picked(&c).is_empty());
         assert_eq!(picked(&c), newest_by_time(&c));

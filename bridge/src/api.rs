@@ -358,7 +358,7 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                         }
                     };
                     let last = events.last().map(|e| e.resource_version).unwrap_or(rv);
-                    for e in events.iter().filter(|e| e.kind == kind.kind) {
+                    for e in events.iter().filter(|e| e.key.kind == kind.kind) {
                         let obj: &Value = &e.object;
                         let ns = obj.pointer("/metadata/namespace").and_then(Value::as_str).unwrap_or("");
                         let n = obj.pointer("/metadata/name").and_then(Value::as_str).unwrap_or("");

@@ -459,7 +459,7 @@ fn dry_run_changes_nothing_and_watch_records_every_change() {
     create(&mut s, JOB).unwrap();
     let events = s.events_since(rv);
     assert_eq!(events.len(), 1);
-    assert_eq!(events[0].kind, "Job");
+    assert_eq!(events[0].key.kind, "Job");
 }
 
 #[test]

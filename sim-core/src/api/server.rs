@@ -225,7 +225,7 @@ impl ApiServer {
     }
 
     fn key(kind: &KindInfo, namespace: &str, name: &str) -> Key {
-        Key { kind: kind.kind, namespace: if kind.namespaced { namespace.into() } else { String::new().into() }, name: name.into() }
+        Key::new(kind.kind, if kind.namespaced { namespace } else { "" }, name)
     }
 
     fn bump(&mut self) -> u64 {
@@ -247,7 +247,7 @@ impl ApiServer {
     }
 
     fn namespace_phase(&self, ns: &str) -> Option<&str> {
-        let obj = self.store.get(&Key { kind: "Namespace", namespace: String::new().into(), name: ns.into() })?;
+        let obj = self.store.get(&Key::new("Namespace", "", ns))?;
         Some(object::get_str(obj, &["status", "phase"]).unwrap_or("Active"))
     }
 
@@ -745,7 +745,7 @@ impl ApiServer {
     /// The namespace registry's part of a DELETE: mark the namespace Terminating; the namespace
     /// controller, if installed, empties it and calls `finalize_namespace`.
     fn delete_namespace(&mut self, now: i64, name: &str, mut ns: Value) -> Value {
-        let key = Key { kind: "Namespace", namespace: String::new().into(), name: name.into() };
+        let key = Key::new("Namespace", "", name);
         {
             let meta = ensure_map(&mut ns, &["metadata"]);
             meta.entry("deletionTimestamp").or_insert(json!(rfc3339(now)));
@@ -763,7 +763,7 @@ impl ApiServer {
     /// The namespace's `finalize` step: a Terminating namespace with nothing left in it is
     /// removed (objects held by finalizers keep it Terminating until they go).
     pub fn finalize_namespace(&mut self, name: &str) {
-        let key = Key { kind: "Namespace", namespace: String::new().into(), name: name.into() };
+        let key = Key::new("Namespace", "", name);
         if self.store.any_in_namespace(name) {
             return;
         }

@@ -84,20 +84,15 @@ pub enum WatchType {
 #[derive(Debug, Clone, PartialEq)]
 pub struct WatchEvent {
     pub resource_version: u64,
-    pub kind: &'static str,
+    /// Where the object that changed lives (its kind is `key.kind`).
+    pub key: Key,
     pub event: WatchType,
     pub object: Arc<Value>,
-    key: Key,
 }
 
 impl WatchEvent {
     pub fn new(resource_version: u64, key: Key, event: WatchType, object: Arc<Value>) -> WatchEvent {
-        WatchEvent { resource_version, kind: key.kind, event, object, key }
-    }
-
-    /// The key of the object that changed.
-    pub fn key(&self) -> Key {
-        self.key.clone()
+        WatchEvent { resource_version, key, event, object }
     }
 }
 
@@ -203,7 +198,7 @@ impl Store {
     pub fn dependents(&self, owner_uid: &str) -> impl Iterator<Item = &Key> {
         let owner = UidKey::of(owner_uid);
         // The least key: no kind sorts before the empty one.
-        let start = (owner.clone(), Key { kind: "", namespace: "".into(), name: "".into() });
+        let start = (owner.clone(), Key::new("", "", ""));
         self.dependents.range(start..).take_while(move |(o, _)| *o == owner).map(|(_, k)| k)
     }
 
@@ -213,17 +208,17 @@ impl Store {
         kind: &'static str,
         namespace: Option<&'n str>,
     ) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> + use<'a, 'n> {
-        let start = Key { kind, namespace: namespace.unwrap_or("").into(), name: String::new().into() };
-        self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| k.namespace == ns.into()))
+        let start = Key::new(kind, namespace.unwrap_or(""), "");
+        self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| *k.namespace == *ns))
     }
 
     /// Every key in `namespace`, whatever its kind.
     pub fn keys_in_namespace(&self, namespace: &str) -> Vec<Key> {
-        self.objects.keys().filter(|k| k.namespace == namespace.into()).cloned().collect()
+        self.objects.keys().filter(|k| *k.namespace == *namespace).cloned().collect()
     }
 
     pub fn any_in_namespace(&self, namespace: &str) -> bool {
-        self.objects.keys().any(|k| k.namespace == namespace.into())
+        self.objects.keys().any(|k| *k.namespace == *namespace)
     }
 
     /// The key the store keeps for `key` (whose texts the store's indexes share).
@@ -249,8 +244,12 @@ impl Store {
     }
 
     /// Stores `obj` under `key` (created or replaced) and logs the change at `resource_version`.
-    pub fn put(&mut self, mut key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
-        key.namespace = self.intern(&key.namespace);
+    pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
+        // The key kept already, if the object is replaced; else this one, its namespace shared.
+        let key = match self.objects.get_key_value(&key) {
+            Some((kept, _)) => kept.clone(),
+            None => Key { namespace: self.intern(&key.namespace), ..key },
+        };
         match self.objects.get(&key).cloned() {
             // Most writes change neither identity nor owners: the indexes stay as they are.
             Some(old)
@@ -436,6 +435,15 @@ mod tests {
         // Every key kept shares one text per namespace, the watch log's too.
         let first = store.iter().next().unwrap().0.namespace.clone();
         assert!(store.iter().all(|(k, _)| Arc::ptr_eq(&k.namespace, &first)));
-        assert!(store.events_since(0).iter().all(|e| Arc::ptr_eq(&e.key().namespace, &first)));
+        assert!(store.events_since(0).iter().all(|e| Arc::ptr_eq(&e.key.namespace, &first)));
+        // A replaced object keeps its key, and the change is logged under it (not a new copy).
+        let kept = store.kept_key(&Key::new("ConfigMap", "default", "o0")).unwrap().clone();
+        let again = crate::json::json!({"metadata": {"name": "o0", "uid": canonical}, "data": {"a": "1"}});
+        store.put(Key::new("ConfigMap", "default", "o0"), Arc::new(again), 10, WatchType::Modified);
+        let logged = &store.events_since(9)[0].key;
+        assert!(Arc::ptr_eq(&logged.name, &kept.name) && Arc::ptr_eq(&logged.namespace, &kept.namespace));
+        assert_eq!(store.key_of_uid(canonical).map(|k| &*k.name), Some("o0"));
+        assert_eq!(store.range("ConfigMap", Some("default")).count(), 6);
+        assert_eq!(store.range("ConfigMap", Some("other")).count(), 0);
     }
 }

@@ -142,8 +142,8 @@ fn has_finalizer(obj: &Value, f: &str) -> bool {
 
 /// The event handlers: which controllers' queues one change goes to.
 pub fn route(c: &mut Cluster, e: &WatchEvent) {
-    let key = e.key();
-    match e.kind {
+    let key = e.key.clone();
+    match e.key.kind {
         "Job" => {
             if e.event == WatchType::Deleted {
                 // Its pods may now be orphans holding the tracking finalizer.
@@ -183,8 +183,8 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
         "Event" => c.event_ttl.observe(e, &key, c.clock.now_unix()),
         "Namespace" if e.event != WatchType::Deleted => c.queues.namespaces.add(key),
         // Deleted, they are published again.
-        "ServiceAccount" | "ConfigMap" if e.event == WatchType::Deleted && super::service_account::publishes(e.kind, &key.name) => {
-            c.queues.namespaces.add(Key { kind: "Namespace", namespace: String::new().into(), name: key.namespace })
+        "ServiceAccount" | "ConfigMap" if e.event == WatchType::Deleted && super::service_account::publishes(e.key.kind, &key.name) => {
+            c.queues.namespaces.add(Key { kind: "Namespace", namespace: "".into(), name: key.namespace })
         }
         _ => {}
     }

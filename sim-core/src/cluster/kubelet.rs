@@ -174,7 +174,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();
     let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
     let key = format!("{ns}/{name}");
-    let wake = Wake::Kubelet(Key { kind: "Pod", namespace: ns.as_str().into(), name: name.as_str().into() });
+    let wake = Wake::Kubelet(Key::new("Pod", &ns, &name));
     let now_ms = c.now_ms();
     let now = rfc3339(c.now_unix());
     let phase = get_str(pod, &["status", "phase"]).unwrap_or("Pending").to_string();

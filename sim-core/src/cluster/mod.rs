@@ -230,7 +230,7 @@ impl Cluster {
             .pods
             .keys()
             .filter_map(|k| k.split_once('/'))
-            .map(|(ns, name)| crate::api::store::Key { kind: "Pod", namespace: ns.into(), name: name.into() })
+            .map(|(ns, name)| crate::api::store::Key::new("Pod", ns, name))
             .filter(|k| !self.api.store().contains(k))
             .collect();
         for k in gone {
@@ -252,7 +252,7 @@ impl Cluster {
             _ => 4,
         };
         let mut all = all;
-        crate::sort::sort_by_key(&mut all, |e| rank(e.kind));
+        crate::sort::sort_by_key(&mut all, |e| rank(e.key.kind));
         for e in &all {
             informer::route(self, e);
         }

@@ -34,7 +34,7 @@
 use super::Cluster;
 use crate::api::object;
 use crate::api::server::WithoutObjects;
-use crate::api::store::{Key, WatchEvent};
+use crate::api::store::Key;
 use crate::json::{Map, Value};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -430,7 +430,7 @@ impl Saver {
         match c.api.watch_from(w.read_to) {
             Ok(events) if w.read_to <= rv && w.changed.len() + events.len() <= MAX_WATCHED => {
                 for e in events {
-                    w.changed.insert(e.key(), e.resource_version);
+                    w.changed.insert(e.key.clone(), e.resource_version);
                 }
             }
             // A gap (or another cluster, or saves that keep failing): nothing before now is
@@ -448,12 +448,12 @@ impl Saver {
         if w.since <= after && after <= w.read_to && w.read_to <= rv {
             if let Ok(events) = c.api.watch_from(w.read_to) {
                 let mut keys: BTreeSet<Key> = w.changed.iter().filter(|(_, at)| **at > after).map(|(k, _)| k.clone()).collect();
-                keys.extend(events.iter().map(WatchEvent::key));
+                keys.extend(events.iter().map(|e| e.key.clone()));
                 return Some(keys);
             }
         }
         let events = c.api.watch_from(after).ok().filter(|_| after <= rv)?;
-        Some(events.iter().map(WatchEvent::key).collect())
+        Some(events.iter().map(|e| e.key.clone()).collect())
     }
 
     /// With another size above which a cluster is big (tests: a save that cuts the state

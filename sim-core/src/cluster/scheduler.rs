@@ -126,7 +126,7 @@ impl SchedulerCache {
 
     pub fn observe_pod(&mut self, e: &WatchEvent) {
         let pod = &e.object;
-        let key = e.key();
+        let key = e.key.clone();
         let node = get_str(pod, &["spec", "nodeName"]);
         let finished = matches!(get_str(pod, &["status", "phase"]), Some("Succeeded" | "Failed"));
         if node.is_some() || e.event == WatchType::Deleted || get(pod, &["metadata", "deletionTimestamp"]).is_some() {

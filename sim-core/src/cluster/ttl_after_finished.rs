@@ -29,7 +29,7 @@ pub fn reconcile(c: &mut Cluster, job: &Value) -> bool {
     let now = c.now_unix();
     if now < expires {
         let due_ms = u64::try_from(expires - c.clock.start_unix).unwrap_or(0) * 1000;
-        c.wake(due_ms, Wake::Job(Key { kind: "Job", namespace: ns.into(), name: name.into() }));
+        c.wake(due_ms, Wake::Job(Key::new("Job", &ns, &name)));
         return false;
     }
     let opts = DeleteOptions { propagation: Propagation::Foreground, ..Default::default() };

@@ -73,11 +73,6 @@ impl Map {
         Map { entries: None }
     }
 
-    /// An empty map (serde_json's signature; a map here holds no spare room).
-    pub fn with_capacity(_n: usize) -> Self {
-        Map::new()
-    }
-
     fn slice(&self) -> &[Pair] {
         self.entries.as_deref().unwrap_or(&[])
     }

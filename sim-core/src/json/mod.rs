@@ -122,7 +122,7 @@ pub fn exact(a: &mut Array) {
     }
 }
 
-/// The list `json!` pushes a literal's elements or members onto.
+/// The list `json!` pushes an object literal's members onto (`Map::from_members` sorts them).
 #[doc(hidden)]
 pub fn empty_list<T>() -> Vec<T> {
     Vec::with_capacity(4)
@@ -135,10 +135,12 @@ pub use crate::json;
 static NULL: Value = Value::Null;
 
 impl Value {
-    /// Every object and array in the tree moved into storage of exactly its length. A stored
-    /// object is kept long and never grown again (a write stores a new tree), but the tree was
-    /// built by pushes and inserts, each vector doubling as it grew: at 10,000 Jobs the spare
-    /// room was 66 MiB of the 602 MiB live (`BENCH_DEBUG=1`).
+    /// Every array in the tree moved into storage of exactly its length (a map's members always
+    /// are: `map.rs`); members shared with another tree are left, as they were compacted when
+    /// that one was stored. A stored object is kept long and never grown again (a write stores
+    /// a new tree), but arrays are built by pushes, each doubling as it grew. (Before maps were
+    /// shared slices, their vectors' spare room and the arrays' were 66 MiB of the 602 MiB live
+    /// at 10,000 Jobs, `BENCH_DEBUG=1`.)
     pub fn compact(&mut self) {
         match self {
             Value::Object(m) => m.compact(),

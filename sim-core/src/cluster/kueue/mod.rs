@@ -138,7 +138,7 @@ fn request_requeue_all(c: &mut Cluster) {
 }
 
 fn key_of(obj: &Value, kind: &'static str) -> Key {
-    Key { kind, namespace: crate::api::object::namespace(obj).into(), name: crate::api::object::name(obj).into() }
+    Key::new(kind, crate::api::object::namespace(obj), crate::api::object::name(obj))
 }
 
 fn owner_job_uid(obj: &Value) -> Option<&str> {
@@ -153,7 +153,7 @@ fn owner_job_uid(obj: &Value) -> Option<&str> {
 pub fn observe(c: &mut Cluster, e: &WatchEvent) {
     let deleted = e.event == WatchType::Deleted;
     let obj: &Value = &e.object;
-    match e.kind {
+    match e.key.kind {
         "Job" => {
             c.kueue.jobs.add(key_of(obj, "Job"));
             if deleted {
@@ -296,7 +296,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
             }
         }
         "WorkloadPriorityClass" | "PriorityClass" => {
-            if e.kind == "WorkloadPriorityClass" && !deleted {
+            if e.key.kind == "WorkloadPriorityClass" && !deleted {
                 c.kueue.priority_classes.insert(crate::api::object::name(obj).to_string());
             }
             // Jobs waiting for their priority class get another look.
