@@ -246,11 +246,11 @@ impl Store {
     /// Stores `obj` under `key` (created or replaced) and logs the change at `resource_version`.
     pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
         // The key kept already, if the object is replaced; else this one, its namespace shared.
-        let key = match self.objects.get_key_value(&key) {
-            Some((kept, _)) => kept.clone(),
-            None => Key { namespace: self.intern(&key.namespace), ..key },
+        let (key, old) = match self.objects.get_key_value(&key) {
+            Some((kept, old)) => (kept.clone(), Some(old.clone())),
+            None => (Key { namespace: self.intern(&key.namespace), ..key }, None),
         };
-        match self.objects.get(&key).cloned() {
+        match old {
             // Most writes change neither identity nor owners: the indexes stay as they are.
             Some(old)
                 if uid(&old) == uid(&obj)
