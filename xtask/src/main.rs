@@ -179,8 +179,9 @@ fn short_hash(bytes: &[u8]) -> String {
 /// few hundred bytes larger than a worked-in one: the paths in panic messages). 1,512,744
 /// (+3.4 KB) with objects shared and copied on write, arrays as `ThinVec`s and store keys
 /// sharing their texts: the code that took the 10,000-Job case from 692 to 498 MiB (issue 12).
-/// Raised by what that costs, not more.
-const SITE_BUDGET_GZIP: usize = 1_514_000;
+/// Raised by what that costs, not more. That left 87 bytes in a clean checkout (1,513,913), less
+/// than the few hundred a clean build varies by; 1,515,000 keeps ≈ 1 KB of it.
+const SITE_BUDGET_GZIP: usize = 1_515_000;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use flate2::{write::GzEncoder, Compression};
