@@ -51,7 +51,10 @@ impl EventTtl {
 
     /// An Event was written or deleted (at `now`, unix seconds): its expiry follows.
     pub fn observe(&mut self, e: &WatchEvent, key: &Key, now: i64) {
-        self.forget(key);
+        // A new Event has no expiry to forget.
+        if e.event != WatchType::Added {
+            self.forget(key);
+        }
         if e.event == WatchType::Deleted || e.object.pointer("/metadata/deletionTimestamp").is_some() {
             return;
         }
