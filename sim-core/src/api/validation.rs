@@ -278,11 +278,24 @@ fn go_sharp_v_elem(v: &Value) -> String {
 }
 
 fn child(path: &str, name: &str) -> String {
-    if path.is_empty() {
-        name.to_string()
-    } else {
-        format!("{path}.{name}")
+    let mut p = path.to_string();
+    push_field(&mut p, name);
+    p
+}
+
+/// `path` + `.name` (or `name` at the root), written into the walk's one path buffer: a schema
+/// walk visits every field of an object, and a new string per field was most of its cost.
+fn push_field(path: &mut String, name: &str) {
+    if !path.is_empty() {
+        path.push('.');
     }
+    path.push_str(name);
+}
+
+/// `path` + `[i]`.
+fn push_index(path: &mut String, i: usize) {
+    use std::fmt::Write;
+    let _ = write!(path, "[{i}]");
 }
 
 fn type_invalid(path: &str, v: &Value, expected: &str) -> Cause {
@@ -298,6 +311,11 @@ fn type_invalid(path: &str, v: &Value, expected: &str) -> Cause {
 /// string length and pattern (first failure only), minimum, items then their count, enum,
 /// then an object's properties (in the schema's order) and its missing required properties.
 pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
+    openapi_at(schema, v, &mut path.to_string(), out);
+}
+
+/// `openapi` with `path` as a buffer each level extends and restores.
+fn openapi_at(schema: &Schema, v: &Value, path: &mut String, out: &mut Vec<Cause>) {
     match schema {
         Schema::Any => {}
         Schema::Str(rules) => {
@@ -312,9 +330,13 @@ pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
                             message: format!("Too long: may not be more than {max} bytes"),
                         });
                     } else if let Some(min) = rules.min_len.filter(|m| chars < *m) {
-                        out.push(Cause::invalid(path, &go_value(v), &format!("{path} in body should be at least {min} chars long")));
+                        out.push(Cause::invalid(
+                            path.as_str(),
+                            &go_value(v),
+                            &format!("{path} in body should be at least {min} chars long"),
+                        ));
                     } else if let Some(p) = rules.pattern.filter(|p| !p.matches(s)) {
-                        out.push(Cause::invalid(path, &go_value(v), &format!("{path} in body should match '{}'", p.text())));
+                        out.push(Cause::invalid(path.as_str(), &go_value(v), &format!("{path} in body should match '{}'", p.text())));
                     }
                 }
             }
@@ -330,7 +352,11 @@ pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
         Schema::Quantity => match v {
             Value::String(s) => {
                 if !Pattern::Quantity.matches(s) {
-                    out.push(Cause::invalid(path, &go_value(v), &format!("{path} in body should match '{}'", Pattern::Quantity.text())));
+                    out.push(Cause::invalid(
+                        path.as_str(),
+                        &go_value(v),
+                        &format!("{path} in body should match '{}'", Pattern::Quantity.text()),
+                    ));
                 }
             }
             _ if json_type(v) == "integer" => {}
@@ -346,7 +372,11 @@ pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
             } else if let Some(min) = *min {
                 let n = v.as_f64().unwrap_or(0.0);
                 if n < min as f64 {
-                    out.push(Cause::invalid(path, &go_value(v), &format!("{path} in body should be greater than or equal to {min}")));
+                    out.push(Cause::invalid(
+                        path.as_str(),
+                        &go_value(v),
+                        &format!("{path} in body should be greater than or equal to {min}"),
+                    ));
                 }
             }
         }
@@ -359,7 +389,10 @@ pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
             None => out.push(type_invalid(path, v, "object")),
             Some(m) => {
                 for (k, x) in m {
-                    openapi(values, x, &child(path, k), out);
+                    let len = path.len();
+                    push_field(path, k);
+                    openapi_at(values, x, path, out);
+                    path.truncate(len);
                 }
             }
         },
@@ -367,10 +400,17 @@ pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
             None => out.push(type_invalid(path, v, "array")),
             Some(a) => {
                 for (i, x) in a.iter().enumerate() {
-                    openapi(items, x, &format!("{path}[{i}]"), out);
+                    let len = path.len();
+                    push_index(path, i);
+                    openapi_at(items, x, path, out);
+                    path.truncate(len);
                 }
                 if let Some(min) = min.filter(|m| a.len() < *m) {
-                    out.push(Cause::invalid(path, &a.len().to_string(), &format!("{path} in body should have at least {min} items")));
+                    out.push(Cause::invalid(
+                        path.as_str(),
+                        &a.len().to_string(),
+                        &format!("{path} in body should have at least {min} items"),
+                    ));
                 }
                 if let Some(max) = max.filter(|m| a.len() > *m) {
                     out.push(Cause {
@@ -386,7 +426,10 @@ pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
             Some(m) => {
                 for (name, sub) in props.iter() {
                     if let Some(x) = m.get(*name) {
-                        openapi(sub, x, &child(path, name), out);
+                        let len = path.len();
+                        push_field(path, name);
+                        openapi_at(sub, x, path, out);
+                        path.truncate(len);
                     }
                 }
                 for name in required.iter() {
@@ -402,17 +445,28 @@ pub fn openapi(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
 /// `structurallisttype.ValidateListSetsAndMaps`: a list-type `map` may hold each key once
 /// (`Duplicate value: map[string]interface {}{"name":"x"}`), a `set` each value once.
 pub fn list_sets_and_maps(schema: &Schema, v: &Value, path: &str, out: &mut Vec<Cause>) {
+    list_sets_and_maps_at(schema, v, &mut path.to_string(), out);
+}
+
+/// `list_sets_and_maps` with `path` as a buffer each level extends and restores.
+fn list_sets_and_maps_at(schema: &Schema, v: &Value, path: &mut String, out: &mut Vec<Cause>) {
     match (schema, v) {
         (Schema::Object { props, .. }, Value::Object(m)) => {
             for (name, sub) in props.iter() {
                 if let Some(x) = m.get(*name) {
-                    list_sets_and_maps(sub, x, &child(path, name), out);
+                    let len = path.len();
+                    push_field(path, name);
+                    list_sets_and_maps_at(sub, x, path, out);
+                    path.truncate(len);
                 }
             }
         }
         (Schema::Map(values), Value::Object(m)) => {
             for (k, x) in m {
-                list_sets_and_maps(values, x, &child(path, k), out);
+                let len = path.len();
+                push_field(path, k);
+                list_sets_and_maps_at(values, x, path, out);
+                path.truncate(len);
             }
         }
         (Schema::Array { items, list, .. }, Value::Array(a)) => {
@@ -441,7 +495,10 @@ pub fn list_sets_and_maps(schema: &Schema, v: &Value, path: &str, out: &mut Vec<
                 }
             }
             for (i, x) in a.iter().enumerate() {
-                list_sets_and_maps(items, x, &format!("{path}[{i}]"), out);
+                let len = path.len();
+                push_index(path, i);
+                list_sets_and_maps_at(items, x, path, out);
+                path.truncate(len);
             }
         }
         _ => {}

@@ -93,44 +93,43 @@ pub fn record_with_path(
         event_name = format!("{name}.{:x}", nanos + bump);
         bump += 1;
     }
-    // Each map is built from its members at once: a map holds no spare room (`json::Map`), so
-    // adding members one by one would make a new one each time.
-    let mut involved = vec![
-        ("apiVersion".into(), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1"))),
-        ("kind".into(), obj.get("kind").cloned().unwrap_or_else(|| Value::from(""))),
-        ("name".into(), Value::from(name.as_str())),
-        ("uid".into(), Value::from(uid.as_str())),
-        ("resourceVersion".into(), Value::from(get_str(obj, &["metadata", "resourceVersion"]).unwrap_or(""))),
-    ];
-    if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
-        involved.push(("namespace".into(), Value::from(n)));
-    }
+    // Each map is built from its members at once, listed in key order: a map holds no spare
+    // room (`json::Map`), so adding members one by one would make a new one each time, and
+    // members out of order would be sorted first.
+    let mut involved = vec![("apiVersion".into(), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1")))];
     if let Some(p) = field_path {
         involved.push(("fieldPath".into(), Value::from(p)));
     }
+    involved.push(("kind".into(), obj.get("kind").cloned().unwrap_or_else(|| Value::from(""))));
+    involved.push(("name".into(), Value::from(name.as_str())));
+    if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
+        involved.push(("namespace".into(), Value::from(n)));
+    }
+    involved.push(("resourceVersion".into(), Value::from(get_str(obj, &["metadata", "resourceVersion"]).unwrap_or(""))));
+    involved.push(("uid".into(), Value::from(uid.as_str())));
     let mut source = vec![("component".into(), Value::from(component))];
     if component == "kubelet" {
         if let Some(node) = get_str(obj, &["spec", "nodeName"]) {
             source.push(("host".into(), Value::from(node)));
         }
     }
-    let metadata = vec![("namespace".into(), Value::from(ns.as_str())), ("name".into(), Value::from(event_name.as_str()))];
+    let metadata = vec![("name".into(), Value::from(event_name.as_str())), ("namespace".into(), Value::from(ns.as_str()))];
     let stamp = rfc3339(now);
     let event = Map::from_members(vec![
         ("apiVersion".into(), Value::from("v1")),
-        ("kind".into(), Value::from("Event")),
-        ("metadata".into(), Value::Object(Map::from_members(metadata))),
-        ("involvedObject".into(), Value::Object(Map::from_members(involved))),
-        ("reason".into(), Value::from(reason)),
-        ("message".into(), Value::from(message)),
-        ("source".into(), Value::Object(Map::from_members(source))),
-        ("firstTimestamp".into(), Value::from(stamp.as_str())),
-        ("lastTimestamp".into(), Value::String(stamp.into())),
         ("count".into(), 1.into()),
-        ("type".into(), Value::from(ty_s)),
         ("eventTime".into(), Value::Null),
+        ("firstTimestamp".into(), Value::from(stamp.as_str())),
+        ("involvedObject".into(), Value::Object(Map::from_members(involved))),
+        ("kind".into(), Value::from("Event")),
+        ("lastTimestamp".into(), Value::String(stamp.into())),
+        ("message".into(), Value::from(message)),
+        ("metadata".into(), Value::Object(Map::from_members(metadata))),
+        ("reason".into(), Value::from(reason)),
         ("reportingComponent".into(), Value::from(component)),
         ("reportingInstance".into(), Value::from("")),
+        ("source".into(), Value::Object(Map::from_members(source))),
+        ("type".into(), Value::from(ty_s)),
     ]);
     let event = Value::Object(event);
     if c.api.create_internal(now, kind, &ns, event).is_ok() {
