@@ -214,6 +214,11 @@ impl Store {
         self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| *k.namespace == *ns))
     }
 
+    /// The keys from `key` on, in etcd order.
+    pub fn keys_from<'a>(&'a self, key: &Key) -> impl Iterator<Item = &'a Key> + 'a {
+        self.objects.range(key..).map(|(k, _)| k)
+    }
+
     /// Every key in `namespace`, whatever its kind.
     pub fn keys_in_namespace(&self, namespace: &str) -> Vec<Key> {
         self.objects.keys().filter(|k| *k.namespace == *namespace).cloned().collect()

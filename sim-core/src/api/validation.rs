@@ -71,18 +71,17 @@ pub fn label_key(key: &str) -> Vec<String> {
 
 fn qualified_name_in(key: &str, what: &str, unit: &str) -> Vec<String> {
     let mut errs = Vec::new();
-    let parts: Vec<&str> = key.split('/').collect();
-    let name = match parts.as_slice() {
-        [name] => *name,
-        [prefix, name] => {
+    let name = match key.split_once('/') {
+        None => key,
+        Some((prefix, name)) if !name.contains('/') => {
             if prefix.is_empty() {
                 errs.push("prefix part must be non-empty".to_string());
             } else {
                 errs.extend(dns1123_subdomain_in(prefix, unit).into_iter().map(|m| format!("prefix part {m}")));
             }
-            *name
+            name
         }
-        _ => {
+        Some(_) => {
             errs.push(format!("{what} {QUALIFIED_NAME_MSG} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"));
             return errs;
         }
