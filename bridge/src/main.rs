@@ -20,9 +20,9 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::process::ExitCode;
 
-/// See the `mimalloc` line in Cargo.toml: the simulator's objects are many small allocations.
+/// mimalloc (`native-alloc`): the simulator's objects are many small allocations.
 #[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOC: native_alloc::Allocator = native_alloc::Allocator;
 
 /// The simulator's seed: the same script always gives the same transcript.
 const SEED: u64 = 2026;

@@ -22,9 +22,9 @@ use std::time::Instant;
 /// while `COUNTING` is on, so `BENCH_DEBUG=1` can say how much memory each kind's objects hold
 /// (off, it costs one well-predicted branch per call).
 #[global_allocator]
-static ALLOC: Counting = Counting(mimalloc::MiMalloc);
+static ALLOC: Counting = Counting(native_alloc::Allocator);
 
-struct Counting(mimalloc::MiMalloc);
+struct Counting(native_alloc::Allocator);
 static COUNTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 static LIVE_BYTES: std::sync::atomic::AtomicIsize = std::sync::atomic::AtomicIsize::new(0);
 
@@ -51,7 +51,7 @@ fn traced_mib() -> (isize, isize) {
     (TRACED_LIVE.load(Relaxed) >> 20, TRACED_PEAK.load(Relaxed) >> 20)
 }
 
-// SAFETY: every call is passed to mimalloc unchanged; only a counter is kept beside it.
+// SAFETY: every call is passed to the native allocator unchanged; only a counter is kept beside it.
 unsafe impl std::alloc::GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: std::alloc::Layout) -> *mut u8 {
         count(l.size() as isize);
