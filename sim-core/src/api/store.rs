@@ -471,4 +471,36 @@ mod tests {
         assert_eq!(store.range("ConfigMap", Some("default")).count(), 6);
         assert_eq!(store.range("ConfigMap", Some("other")).count(), 0);
     }
+
+    /// Events are found by the object they are about, by the object's name then the Event's,
+    /// whatever order they came in; a moved or removed Event leaves its old object's list, and an
+    /// object whose last Event is gone leaves the index.
+    #[test]
+    fn events_are_indexed_by_the_object_they_are_about() {
+        let mut store = Store::default();
+        let mut rv = 0;
+        let mut put = |store: &mut Store, name: &str, about: &str| {
+            rv += 1;
+            let event = crate::json::json!({"metadata": {"name": name}, "involvedObject": {"kind": "Pod", "name": about}});
+            store.put(Key::new("Event", "default", name), Arc::new(event), rv, WatchType::Added);
+        };
+        for (name, about) in [("web.3", "web"), ("web.1", "web"), ("web-2.1", "web-2"), ("web.2", "web"), ("job.1", "job")] {
+            put(&mut store, name, about);
+        }
+        let names = |store: &Store, prefix: &str| -> Vec<String> {
+            store.events_about("default", "Pod", prefix).map(|e| e["metadata"]["name"].as_str().unwrap().to_string()).collect()
+        };
+        assert_eq!(names(&store, "web"), ["web.1", "web.2", "web.3", "web-2.1"]);
+        assert_eq!(names(&store, "job"), ["job.1"]);
+        assert!(names(&store, "nothing").is_empty());
+        assert!(store.events_about("other", "Pod", "web").next().is_none());
+        // web.2 now about web-2; web-2.1 removed.
+        put(&mut store, "web.2", "web-2");
+        store.remove(&Key::new("Event", "default", "web-2.1"), Arc::new(crate::json::Value::Null), 99);
+        assert_eq!(names(&store, "web"), ["web.1", "web.3", "web.2"]);
+        let last = store.get(&Key::new("Event", "default", "web.2")).unwrap().clone();
+        store.remove(&Key::new("Event", "default", "web.2"), last, 100);
+        assert_eq!(names(&store, "web"), ["web.1", "web.3"]);
+        assert_eq!(store.events_about.len(), 2, "web-2 has no Events left: {:?}", store.events_about.keys());
+    }
 }

@@ -180,7 +180,7 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
             }
         }
         "Node" => c.scheduler.observe_node(e),
-        "Event" => c.event_ttl.observe(e, &key, c.clock.now_unix()),
+        "Event" => c.event_ttl.observe(e, &key, c.clock.now_unix(), c.api.store()),
         "Namespace" if e.event != WatchType::Deleted => c.queues.namespaces.add(key),
         // Deleted, they are published again.
         "ServiceAccount" | "ConfigMap" if e.event == WatchType::Deleted && super::service_account::publishes(e.key.kind, &key.name) => {

@@ -381,7 +381,7 @@ impl Cluster {
 
     /// When the earliest Event expires (virtual ms; now, if it is overdue).
     fn event_ttl_due_ms(&self) -> Option<u64> {
-        let at = self.event_ttl.next_expiry()?;
+        let at = self.event_ttl.next_expiry(self.api.store())?;
         Some((u64::try_from(at - self.clock.start_unix).unwrap_or(0) * 1000).max(self.now_ms()))
     }
 
