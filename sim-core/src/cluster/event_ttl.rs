@@ -105,7 +105,7 @@ pub fn expire(c: &mut Cluster) {
             due.push((at, key));
         }
     }
-    due.sort_unstable();
+    crate::sort::sort(&mut due);
     due.dedup();
     for (_, key) in due {
         if let Some(e) = c.api.store().get(&key).cloned() {
