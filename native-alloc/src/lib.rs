@@ -4,8 +4,9 @@
 //! Almost every block the engine asks for (JSON nodes, strings, B-tree nodes) needs no more than
 //! a word's alignment, which every mimalloc block has: its blocks are whole words, in word-aligned
 //! pages. Those go through plain `mi_malloc` / `mi_zalloc` / `mi_realloc`; the rest through the
-//! `mimalloc` crate. On the 10,000-Job bench this took ≈ 4% off the time and 8 MiB off the peak
-//! RSS: the aligned entry point's slower path also over-allocates.
+//! `mimalloc` crate. This took ≈ 1% off the 1,000-Job bench's instructions (`bench-instr`) and
+//! 8 MiB off the 10,000-Job bench's peak RSS (the aligned entry point's slower path also
+//! over-allocates); a wall-time gain was within the machine's noise.
 //!
 //! Not for wasm: the browser build keeps Rust's default allocator.
 
