@@ -15,11 +15,28 @@ mod common;
 const TOKEN: &str = "test-token-0123456789abcdef";
 const ORIGIN: &str = "http://lab.example";
 
-fn tmp(tag: &str) -> PathBuf {
+/// A test's scratch directory, removed when the test ends (pass or fail), so runs leave nothing
+/// in the machine's temp dir.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tmp(tag: &str) -> TempDir {
     let d = std::env::temp_dir().join(format!("kueue-lab-serve-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
 }
 
 /// `kueue-lab api` (fast virtual time) and `kueue-lab serve` in front of it.
