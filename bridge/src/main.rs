@@ -50,6 +50,7 @@ Commands:
   help          this text";
 
 fn main() -> ExitCode {
+    native_alloc::disable_transparent_huge_pages();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("sim") => sim(&args[1..]),

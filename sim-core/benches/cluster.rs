@@ -389,6 +389,7 @@ fn bench_scale_lab() {
 }
 
 fn main() {
+    native_alloc::disable_transparent_huge_pages();
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--baseline") {
         bench_kueue_baseline();

@@ -472,6 +472,47 @@ mod tests {
         assert_eq!(store.range("ConfigMap", Some("other")).count(), 0);
     }
 
+    /// Lists walk etcd's order whatever order objects came, went and changed in, and every list
+    /// (whole, by kind, by namespace, from a key) agrees with point lookups: nothing is
+    /// listed that a lookup does not find, or missed that it does.
+    #[test]
+    fn lists_are_in_key_order_and_agree_with_lookups() {
+        let mut store = Store::default();
+        let mut rv = 0;
+        let mut expected = BTreeMap::new();
+        // A deterministic shuffle of 3 kinds × 3 namespaces × 20 names, written, some rewritten
+        // and some removed.
+        let kinds = ["Pod", "Event", "ConfigMap"];
+        for i in 0..180usize {
+            let j = (i * 97) % 180;
+            let key = Key::new(kinds[j % 3], ["b", "a", "c"][(j / 3) % 3], &format!("n{}", j / 9));
+            for version in 0..(1 + j % 2) {
+                rv += 1;
+                let obj = Arc::new(crate::json::json!({"metadata": {"name": &*key.name}, "v": version}));
+                store.put(key.clone(), obj.clone(), rv, WatchType::Added);
+                expected.insert(key.clone(), obj);
+            }
+            if j % 5 == 0 {
+                rv += 1;
+                store.remove(&key, expected.remove(&key).unwrap(), rv);
+            }
+        }
+        assert_eq!(store.len(), expected.len());
+        let listed: Vec<(&Key, &Arc<Value>)> = store.iter().collect();
+        assert!(listed.iter().map(|(k, _)| *k).eq(expected.keys()));
+        assert!(listed.iter().zip(&expected).all(|((_, a), (_, b))| Arc::ptr_eq(a, b)));
+        assert!(store.values().zip(expected.values()).all(|(a, b)| Arc::ptr_eq(a, b)));
+        for (key, obj) in &expected {
+            assert!(Arc::ptr_eq(store.get(key).unwrap(), obj));
+        }
+        let pods_in_a: Vec<&Key> = expected.keys().filter(|k| k.kind == "Pod" && &*k.namespace == "a").collect();
+        assert!(store.range("Pod", Some("a")).map(|(k, _)| k).eq(pods_in_a));
+        let from = Key::new("Event", "b", "n10");
+        assert!(store.keys_from(&from).eq(expected.range(from.clone()..).map(|(k, _)| k)));
+        let removed = Key::new("Pod", "b", "n0");
+        assert!(!expected.contains_key(&removed) && store.get(&removed).is_none() && !store.contains(&removed));
+    }
+
     /// Events are found by the object they are about, by the object's name then the Event's,
     /// whatever order they came in; a moved or removed Event leaves its old object's list, and an
     /// object whose last Event is gone leaves the index.
