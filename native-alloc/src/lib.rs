@@ -26,7 +26,8 @@ pub struct Allocator;
 
 /// Turns transparent huge pages off for this process (Linux; elsewhere it does nothing). The
 /// kernel checks the flag at every page fault, so memory mapped before the call is covered too.
-/// Whether it took is not the caller's concern: without it the process only runs slower.
+/// A child process would inherit the flag (`kueue-lab` starts none). Whether it took is not the
+/// caller's concern: without it the process only runs slower.
 pub fn disable_transparent_huge_pages() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE takes plain integers and touches no memory of ours.
