@@ -138,28 +138,56 @@ enum UidKey {
 
 impl UidKey {
     fn of(uid: &str) -> UidKey {
-        let b = uid.as_bytes();
-        let mut bits: u128 = 0;
-        let canonical = b.len() == 36
-            && b.iter().enumerate().all(|(i, &c)| {
-                if matches!(i, 8 | 13 | 18 | 23) {
-                    return c == b'-';
-                }
-                let digit = match c {
-                    b'0'..=b'9' => c - b'0',
-                    b'a'..=b'f' => c - b'a' + 10,
-                    _ => return false,
-                };
-                bits = bits << 4 | u128::from(digit);
-                true
-            });
-        if canonical {
-            UidKey::Uuid((bits >> 64) as u64, bits as u64)
-        } else {
-            UidKey::Text(uid.into())
+        match canonical_uuid_bits(uid.as_bytes()) {
+            Some((high, low)) => UidKey::Uuid(high, low),
+            None => UidKey::Text(uid.into()),
         }
     }
 }
+
+/// The 128 bits of a UUID in canonical text (36 bytes, lowercase hex, hyphens at 8, 13, 18
+/// and 23), as its high and low halves; `None` for any other text. Digits go through a table
+/// and invalid ones are caught once at the end, so a uid costs no branch per character (uids
+/// are looked up at every create, delete and owner query).
+fn canonical_uuid_bits(b: &[u8]) -> Option<(u64, u64)> {
+    const INVALID: u8 = 0xff;
+    const HEX: [u8; 256] = {
+        let mut t = [INVALID; 256];
+        let mut i = 0;
+        while i < 10 {
+            t[b'0' as usize + i] = i as u8;
+            i += 1;
+        }
+        let mut i = 0;
+        while i < 6 {
+            t[b'a' as usize + i] = 10 + i as u8;
+            i += 1;
+        }
+        t
+    };
+    if b.len() != 36 || b[8] != b'-' || b[13] != b'-' || b[18] != b'-' || b[23] != b'-' {
+        return None;
+    }
+    // Where the 32 digits are: the high half's 16 before the third hyphen, the low half's after.
+    const DIGITS: [usize; 32] = [
+        0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, //
+        19, 20, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    ];
+    let (mut high, mut low, mut seen) = (0u64, 0u64, 0u8);
+    for (half, at) in [(&mut high, &DIGITS[..16]), (&mut low, &DIGITS[16..])] {
+        for &i in at {
+            let d = HEX[usize::from(b[i])];
+            seen |= d;
+            *half = *half << 4 | u64::from(d & 0xf);
+        }
+    }
+    // A valid digit is below 16, so only an invalid one sets a high bit.
+    (seen < 16).then_some((high, low))
+}
+
+/// The least key (no kind sorts before the empty one), made once: `dependents` starts its range
+/// there, and making it per call allocated two empty texts.
+static LEAST_KEY: std::sync::LazyLock<Key> = std::sync::LazyLock::new(|| Key::new("", "", ""));
 
 fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
     obj.pointer("/metadata/ownerReferences")
@@ -199,8 +227,7 @@ impl Store {
     /// Keys of the objects owned by `owner_uid`.
     pub fn dependents(&self, owner_uid: &str) -> impl Iterator<Item = &Key> {
         let owner = UidKey::of(owner_uid);
-        // The least key: no kind sorts before the empty one.
-        let start = (owner.clone(), Key::new("", "", ""));
+        let start = (owner.clone(), LEAST_KEY.clone());
         self.dependents.range(start..).take_while(move |(o, _)| *o == owner).map(|(_, k)| k)
     }
 
@@ -445,6 +472,11 @@ mod tests {
             "uid-1",
             "",
             "0b6f4a2e-3c1d-4e5f-8a9b_0c1d2e3f4a5b",
+            // Hyphens in place, but not a hex digit in every other place.
+            "0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a5g",
+            "g0b6f4a2-3c1d-4e5f-8a9b-0c1d2e3f4a5b",
+            "0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a-b",
+            "0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4aü",
         ];
         for o in others {
             assert_eq!(UidKey::of(o), UidKey::Text(o.into()), "{o}");
@@ -464,11 +496,11 @@ mod tests {
         // A replaced object keeps its key, and the change is logged under it (not a new copy).
         let kept = store.kept_key(&Key::new("ConfigMap", "default", "o0")).unwrap().clone();
         let again = crate::json::json!({"metadata": {"name": "o0", "uid": canonical}, "data": {"a": "1"}});
-        store.put(Key::new("ConfigMap", "default", "o0"), Arc::new(again), 10, WatchType::Modified);
-        let logged = &store.events_since(9)[0].key;
+        store.put(Key::new("ConfigMap", "default", "o0"), Arc::new(again), 100, WatchType::Modified);
+        let logged = &store.events_since(99)[0].key;
         assert!(Arc::ptr_eq(&logged.name, &kept.name) && Arc::ptr_eq(&logged.namespace, &kept.namespace));
         assert_eq!(store.key_of_uid(canonical).map(|k| &*k.name), Some("o0"));
-        assert_eq!(store.range("ConfigMap", Some("default")).count(), 6);
+        assert_eq!(store.range("ConfigMap", Some("default")).count(), 1 + others.iter().filter(|o| !o.is_empty()).count());
         assert_eq!(store.range("ConfigMap", Some("other")).count(), 0);
     }
 
