@@ -13,8 +13,8 @@
 //! A binary using it calls [`disable_transparent_huge_pages`] first thing in `main`: mimalloc
 //! asks Linux for transparent huge pages, and the kernel then zeroes 2 MiB at each first touch
 //! of its memory. At 10,000 Jobs that zeroing was a quarter of the run (`perf`: 1.2 s of system
-//! time against 0.2 without), and how much of it happened depended on how fragmented the
-//! machine's free memory was.
+//! time against 0.2 without), and how much of it happened varied from run to run (one binary
+//! took 3.6–4.6 s in one day).
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;

@@ -504,6 +504,18 @@ mod tests {
         assert_eq!(store.range("ConfigMap", Some("other")).count(), 0);
     }
 
+    /// Every uid the server makes (`SimRng::uuid`) is indexed as its bits, and the bits are the
+    /// uid's own hex digits.
+    #[test]
+    fn the_servers_uids_decode_to_their_digits() {
+        let mut rng = crate::rand::SimRng::new(7);
+        for _ in 0..2000 {
+            let uid = rng.uuid();
+            let UidKey::Uuid(high, low) = UidKey::of(&uid) else { panic!("{uid} not decoded") };
+            assert_eq!(format!("{high:016x}{low:016x}"), uid.replace('-', ""));
+        }
+    }
+
     /// Lists walk etcd's order whatever order objects came, went and changed in, and every list
     /// (whole, by kind, by namespace, from a key) agrees with point lookups: nothing is
     /// listed that a lookup does not find, or missed that it does.
