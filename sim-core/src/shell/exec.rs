@@ -2403,14 +2403,21 @@ impl<W: World + 'static> Interp<W> {
         while i < args.len() && args[i].starts_with('-') && args[i].len() > 1 {
             let a = args[i].clone();
             i += 1;
+            // An option's value: the rest of its word, else the next word (taken); `None` when
+            // the option ends the line.
             let take = |inline: &str, i: &mut usize| -> Option<String> {
                 if !inline.is_empty() {
                     Some(inline.to_string())
                 } else {
                     let v = args.get(*i).cloned();
-                    *i += 1;
+                    *i += usize::from(v.is_some());
                     v
                 }
+            };
+            // getopt's words for an option whose value is missing.
+            let missing = || match a.strip_prefix("--") {
+                Some(long) => format!("xargs: option '--{}' requires an argument", long.split('=').next().unwrap_or(long)),
+                None => format!("xargs: option requires an argument -- '{}'", a.chars().nth(1).unwrap_or('-')),
             };
             match a.as_str() {
                 "--" => break,
@@ -2420,7 +2427,10 @@ impl<W: World + 'static> Interp<W> {
                 s if s.starts_with("-n") || s.starts_with("-L") || s.starts_with("--max-args") => {
                     let inline =
                         s.trim_start_matches("--max-args").trim_start_matches('=').trim_start_matches("-n").trim_start_matches("-L");
-                    let v = take(inline, &mut i).unwrap_or_default();
+                    let Some(v) = take(inline, &mut i) else {
+                        usage(self, missing()).await;
+                        return Ok(1);
+                    };
                     match v.parse::<usize>() {
                         Ok(n) if n >= 1 => max_args = Some(n),
                         _ => {
@@ -2439,13 +2449,23 @@ impl<W: World + 'static> Interp<W> {
                     }
                     let inline = &s[2..];
                     replace = take(inline, &mut i);
+                    if replace.is_none() {
+                        usage(self, missing()).await;
+                        return Ok(1);
+                    }
                     max_args = Some(1);
                 }
                 s if s.starts_with("-P") => {
-                    let _ = take(&s[2..], &mut i);
+                    if take(&s[2..], &mut i).is_none() {
+                        usage(self, missing()).await;
+                        return Ok(1);
+                    }
                 }
                 s if s.starts_with("-d") => {
-                    let v = take(&s[2..], &mut i).unwrap_or_default();
+                    let Some(v) = take(&s[2..], &mut i) else {
+                        usage(self, missing()).await;
+                        return Ok(1);
+                    };
                     delim = Some(match v.as_str() {
                         "\\n" => '\n',
                         "\\t" => '\t',

@@ -32,6 +32,11 @@ printf 'a b c' | xargs -I{} echo "[{}]"
 echo x y | xargs -t echo got
 seq 3 | xargs -n 1 sh -c 'echo "sh got $0"'
 echo a | xargs missing-tool
+echo a | xargs -n
+echo a | xargs -I
+echo a | xargs --max-args
+echo a | xargs -P
+echo a | xargs -t -d
 sort -k 2 -n q.txt | uniq -c
 cut -d ' ' -f 1 q.txt | sort | uniq
 cat q.txt | tr ' ' , | tee q.csv
