@@ -1,5 +1,6 @@
 //! The virtual filesystem the mini shell and the editor share: a flat map from absolute,
-//! normalised paths to nodes. Text files only (the lab's files are YAML, JSON and text).
+//! normalised paths to nodes. Text files only (the lab's files are YAML, JSON and text), and
+//! one device, `/dev/null`: scripts read it as empty input and write to it to drop output.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -11,6 +12,8 @@ pub const HOME: &str = "/root";
 pub enum NodeKind {
     Dir,
     File(String),
+    /// The null device (character device 1, 3): reads as empty, swallows what is written.
+    Null,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -28,6 +31,7 @@ impl Node {
         match &self.kind {
             NodeKind::Dir => 4096,
             NodeKind::File(s) => s.len(),
+            NodeKind::Null => 0,
         }
     }
 }
@@ -58,11 +62,32 @@ impl fmt::Display for FsError {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(from = "SavedVfs")]
 pub struct Vfs {
     nodes: BTreeMap<String, Node>,
     /// Bumped on every change, so a front end can tell when to re-read.
     #[serde(default)]
     generation: u64,
+}
+
+/// A saved filesystem as it reads back. Saves made before `/dev/null` existed have no `/dev`;
+/// they get one, dated as `/`.
+#[derive(Deserialize)]
+struct SavedVfs {
+    nodes: BTreeMap<String, Node>,
+    #[serde(default)]
+    generation: u64,
+}
+
+impl From<SavedVfs> for Vfs {
+    fn from(saved: SavedVfs) -> Vfs {
+        let mut v = Vfs { nodes: saved.nodes, generation: saved.generation };
+        if !v.nodes.contains_key("/dev") {
+            let when = v.nodes.get("/").map_or(0, |n| n.mtime);
+            v.add_devices(when);
+        }
+        v
+    }
 }
 
 impl Default for Vfs {
@@ -111,7 +136,13 @@ impl Vfs {
         for d in ["/", "/root", "/tmp", "/etc", "/home"] {
             v.nodes.insert(d.to_string(), Node { kind: NodeKind::Dir, mtime: now });
         }
+        v.add_devices(now);
         v
+    }
+
+    fn add_devices(&mut self, now: i64) {
+        self.nodes.insert("/dev".to_string(), Node { kind: NodeKind::Dir, mtime: now });
+        self.nodes.insert("/dev/null".to_string(), Node { kind: NodeKind::Null, mtime: now });
     }
 
     pub fn generation(&self) -> u64 {
@@ -164,6 +195,7 @@ impl Vfs {
         match &self.lookup(path)?.kind {
             NodeKind::Dir => Err(FsError::IsADirectory),
             NodeKind::File(s) => Ok(s),
+            NodeKind::Null => Ok(""),
         }
     }
 
@@ -178,6 +210,8 @@ impl Vfs {
     fn put(&mut self, path: &str, content: &str, append: bool, now: i64) -> Result<(), FsError> {
         match self.nodes.get_mut(path) {
             Some(Node { kind: NodeKind::Dir, .. }) => return Err(FsError::IsADirectory),
+            // What is written to the null device is gone; it stays what it is.
+            Some(Node { kind: NodeKind::Null, .. }) => return Ok(()),
             Some(node) => {
                 if let NodeKind::File(s) = &mut node.kind {
                     if append {
@@ -294,9 +328,12 @@ impl Vfs {
             match (&node.kind, self.nodes.get(&dest)) {
                 (NodeKind::Dir, Some(existing)) if existing.is_dir() => {}
                 (NodeKind::Dir, Some(_)) => return Err(FsError::AlreadyExists),
-                (NodeKind::File(_), Some(existing)) if existing.is_dir() => return Err(FsError::IsADirectory),
+                (NodeKind::File(_) | NodeKind::Null, Some(existing)) if existing.is_dir() => return Err(FsError::IsADirectory),
+                (NodeKind::File(_) | NodeKind::Null, Some(existing)) if existing.kind == NodeKind::Null => {}
                 _ => {
-                    self.nodes.insert(dest, Node { kind: node.kind, mtime: now });
+                    // A copy of the null device is what reading it gives: an empty file.
+                    let kind = if node.kind == NodeKind::Null { NodeKind::File(String::new()) } else { node.kind };
+                    self.nodes.insert(dest, Node { kind, mtime: now });
                 }
             }
         }
@@ -340,7 +377,7 @@ impl Vfs {
             .take_while(|(k, _)| k.starts_with(&prefix))
             .filter_map(|(k, n)| match &n.kind {
                 NodeKind::File(s) => Some((k.as_str(), s.as_str())),
-                NodeKind::Dir => None,
+                NodeKind::Dir | NodeKind::Null => None,
             })
             .collect()
     }
@@ -349,6 +386,39 @@ impl Vfs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_null_device_reads_empty_and_swallows_writes() {
+        let mut v = Vfs::new(5);
+        assert_eq!(v.read("/dev/null"), Ok(""));
+        v.write("/dev/null", "dropped", 6).unwrap();
+        v.append("/dev/null", "dropped", 6).unwrap();
+        assert_eq!(v.read("/dev/null"), Ok(""));
+        assert_eq!(v.stat("/dev/null").map(|n| (&n.kind, n.mtime)), Some((&NodeKind::Null, 5)));
+        // A copy of it is an empty file; a copy onto it leaves it the device.
+        v.copy("/dev/null", "/root/empty", 7).unwrap();
+        assert_eq!(v.stat("/root/empty").map(|n| &n.kind), Some(&NodeKind::File(String::new())));
+        v.write("/root/f", "text", 7).unwrap();
+        v.copy("/root/f", "/dev/null", 8).unwrap();
+        assert_eq!(v.stat("/dev/null").map(|n| &n.kind), Some(&NodeKind::Null));
+        assert_eq!(v.files_under("/"), vec![("/root/empty", ""), ("/root/f", "text")]);
+    }
+
+    /// A save from before `/dev` existed reads back with it, dated as `/`; a save that has `/dev`
+    /// reads back as it was, even without `null` (the learner removed it).
+    #[test]
+    fn old_saves_gain_the_null_device() {
+        let old = serde_json::json!({"nodes": {"/": {"kind": "Dir", "mtime": 3}, "/root": {"kind": "Dir", "mtime": 3}, "/root/a": {"kind": {"File": "x"}, "mtime": 4}}, "generation": 2});
+        let back: Vfs = serde_json::from_value(old).unwrap();
+        assert_eq!(back.read("/dev/null"), Ok(""));
+        assert_eq!(back.stat("/dev").map(|n| (n.is_dir(), n.mtime)), Some((true, 3)));
+        assert_eq!(back.read("/root/a"), Ok("x"));
+        let mut removed = Vfs::new(1);
+        removed.remove("/dev/null", false).unwrap();
+        let again: Vfs = serde_json::from_str(&serde_json::to_string(&removed).unwrap()).unwrap();
+        assert_eq!(again, removed);
+        assert_eq!(again.read("/dev/null"), Err(FsError::NotFound));
+    }
 
     #[test]
     fn normalize_handles_dots_and_slashes() {

@@ -85,6 +85,7 @@ fn read_docs<W: Host>(out: &mut Out<'_, '_, W>, paths: &[String], recursive: boo
         match out.cx.fs.stat(&abs).map(|n| n.kind.clone()) {
             None => errors.push(format!("error: the path {p:?} does not exist")),
             Some(NodeKind::File(text)) => files.push((p.clone(), text)),
+            Some(NodeKind::Null) => files.push((p.clone(), String::new())),
             Some(NodeKind::Dir) => {
                 let mut found: Vec<(String, String)> = out
                     .cx

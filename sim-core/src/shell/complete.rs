@@ -144,7 +144,7 @@ fn paths<W>(sh: &Shell<W>, word: &str) -> Vec<String> {
         .filter(|(name, _)| name.starts_with(prefix) && (prefix.starts_with('.') || !name.starts_with('.')))
         .map(|(name, node)| match node.kind {
             NodeKind::Dir => format!("{dir_shown}{name}/"),
-            NodeKind::File(_) => format!("{dir_shown}{name}"),
+            NodeKind::File(_) | NodeKind::Null => format!("{dir_shown}{name}"),
         })
         .collect()
 }

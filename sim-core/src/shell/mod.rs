@@ -12,7 +12,7 @@ mod exec;
 pub mod syntax;
 
 pub(crate) use exec::glob_match as exec_glob_match;
-pub use exec::{Job, BUDGET_STATUS, MAX_CALL_DEPTH, SLICE_STEPS, STEP_LIMIT};
+pub use exec::{Job, BUDGET_STATUS, BUILTINS, MAX_CALL_DEPTH, SLICE_STEPS, STEP_LIMIT};
 
 /// The world the shell lives in (its clock); defined with the clock so the cluster can be one.
 pub use crate::clock::World;

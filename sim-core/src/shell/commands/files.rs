@@ -412,8 +412,14 @@ fn long_listing<W: World>(cx: &mut Cx<'_, W>, o: &super::Opts, entries: &[(Strin
             let (mode, links) = match &node.kind {
                 NodeKind::Dir => ("drwxr-xr-x", 2),
                 NodeKind::File(_) => ("-rw-r--r--", 1),
+                NodeKind::Null => ("crw-rw-rw-", 1),
             };
-            let size = if o.has('h') { human_size(node.size()) } else { node.size().to_string() };
+            let size = match &node.kind {
+                // A device shows its major and minor numbers where a file shows its size.
+                NodeKind::Null => "1, 3".to_string(),
+                _ if o.has('h') => human_size(node.size()),
+                _ => node.size().to_string(),
+            };
             [mode.to_string(), links.to_string(), size, ls_time(node.mtime, now), name.clone()]
         })
         .collect();

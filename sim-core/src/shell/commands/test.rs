@@ -4,7 +4,7 @@
 
 use crate::shell::arith;
 use crate::shell::{Cx, World};
-use crate::vfs::{normalize, Vfs};
+use crate::vfs::{normalize, NodeKind, Vfs};
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,13 +212,14 @@ impl T<'_> {
         Ok(match op {
             "-n" => !a.is_empty(),
             "-z" => a.is_empty(),
-            "-e" | "-r" | "-w" => node().is_some() || a == "/dev/null",
-            "-f" => node().is_some_and(|n| !n.is_dir()),
+            "-e" | "-r" | "-w" => node().is_some(),
+            "-f" => node().is_some_and(|n| matches!(n.kind, NodeKind::File(_))),
+            "-c" => node().is_some_and(|n| n.kind == NodeKind::Null),
             "-d" => node().is_some_and(|n| n.is_dir()),
             "-s" => node().is_some_and(|n| n.size() > 0),
             "-x" => node().is_some_and(|n| n.is_dir()),
             "-v" => self.vars.contains_key(&a),
-            "-t" | "-L" | "-h" | "-p" | "-S" | "-b" | "-c" | "-O" | "-G" | "-N" | "-u" | "-g" | "-k" => false,
+            "-t" | "-L" | "-h" | "-p" | "-S" | "-b" | "-O" | "-G" | "-N" | "-u" | "-g" | "-k" => false,
             _ => false,
         })
     }

@@ -31,3 +31,4 @@ kubectl edit
 kubectl edit cq nope
 kubectl edit -f job.yaml
 kubectl edit jobs a b
+kubectl apply -f /dev/null

@@ -45,3 +45,13 @@ cat <<-EOF
 	tabs are stripped
 	EOF
 cd ..; pwd; cd -; cd; pwd
+# /dev/null reads as empty and swallows writes
+cat /dev/null; echo "cat $?"
+wc -l /dev/null
+grep x /dev/null; echo "grep $?"
+sort < /dev/null; echo "sort $?"
+ls -l /dev/null
+ls /dev
+echo gone > /dev/null; echo kept > n.txt; cp n.txt /dev/null; cat /dev/null n.txt
+cp /dev/null empty.txt; wc -c empty.txt
+test -f /dev/null; echo "f $?"; test -c /dev/null; echo "c $?"; test -e /dev/null; echo "e $?"
