@@ -126,6 +126,9 @@ pub struct Cluster {
     /// The event recorder's spam filter (per source and object).
     #[serde(default)]
     pub event_spam: events::SpamFilter,
+    /// Parts of Events that many Events hold alike, made once and shared (`events::SharedParts`).
+    #[serde(skip)]
+    pub(crate) event_parts: events::SharedParts,
     /// The learner's own writes, in order (`audit.rs`).
     #[serde(default)]
     pub learner_writes: Vec<audit::TimedWrite>,
@@ -189,6 +192,7 @@ impl Cluster {
             event_index: BTreeMap::new(),
             event_ttl: event_ttl::EventTtl::default(),
             event_spam: events::SpamFilter::default(),
+            event_parts: events::SharedParts::default(),
             learner_writes: Vec::new(),
             traffic: traffic::Traffic::default(),
         };
