@@ -125,8 +125,9 @@ pub fn record_with_path(
 /// after a restore.
 #[derive(Debug, Clone, Default)]
 pub struct SharedParts {
-    /// (component, host) → `source`.
-    sources: std::collections::BTreeMap<(String, String), Map>,
+    /// "component" or "component host" → `source`: a `json::Map` as a sorted map of texts, the
+    /// one map type the wasm already carries for this (a `BTreeMap` of its own cost 1.5 KB).
+    sources: Map,
     /// The last `involvedObject` made, and which version and field path of which object it is.
     last_involved: Option<(Reference, Map)>,
 }
@@ -137,18 +138,21 @@ type Reference = (String, String, Option<String>);
 impl SharedParts {
     /// `source`: the component, and the node's name for the kubelet's Events.
     fn source(&mut self, component: &str, host: Option<&str>) -> Map {
-        let key = (component.to_string(), host.unwrap_or("").to_string());
-        self.sources
-            .entry(key)
-            .or_insert_with(|| {
-                // Members in key order, the map built at once: a `json::Map` holds no spare room.
-                let mut members = vec![("component".into(), Value::from(component))];
-                if let Some(node) = host {
-                    members.push(("host".into(), Value::from(node)));
-                }
-                Map::from_members(members)
-            })
-            .clone()
+        let key = match host {
+            Some(node) => format!("{component} {node}"),
+            None => component.to_string(),
+        };
+        if let Some(Value::Object(made)) = self.sources.get(&key) {
+            return made.clone();
+        }
+        // Members in key order, the map built at once: a `json::Map` holds no spare room.
+        let mut members = vec![("component".into(), Value::from(component))];
+        if let Some(node) = host {
+            members.push(("host".into(), Value::from(node)));
+        }
+        let made = Map::from_members(members);
+        self.sources.insert(key, Value::Object(made.clone()));
+        made
     }
 
     /// `involvedObject`: a reference to `obj` as it is now (its resourceVersion), and the field
