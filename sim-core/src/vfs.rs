@@ -46,6 +46,9 @@ pub enum FsError {
     NotEmpty,
     /// Moving a directory into itself.
     InvalidArgument,
+    /// A file where the standard streams' devices are (`/dev/stdin`, `/dev/stdout`,
+    /// `/dev/stderr`): redirections and `tee` take those names, nothing else here does.
+    NotSupported,
 }
 
 impl fmt::Display for FsError {
@@ -57,6 +60,7 @@ impl fmt::Display for FsError {
             FsError::AlreadyExists => "File exists",
             FsError::NotEmpty => "Directory not empty",
             FsError::InvalidArgument => "Invalid argument",
+            FsError::NotSupported => "Operation not supported",
         })
     }
 }
@@ -128,6 +132,9 @@ pub fn parent_of(path: &str) -> &str {
 pub fn file_name(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
+
+/// The standard streams' device names, which the shell resolves itself; no file takes them.
+const STREAM_DEVICES: [&str; 3] = ["/dev/stdin", "/dev/stdout", "/dev/stderr"];
 
 impl Vfs {
     /// A filesystem with the directories a root shell expects.
@@ -224,6 +231,9 @@ impl Vfs {
             }
             None => {
                 self.check_parent(path)?;
+                if STREAM_DEVICES.contains(&path) {
+                    return Err(FsError::NotSupported);
+                }
                 self.nodes.insert(path.to_string(), Node { kind: NodeKind::File(content.to_string()), mtime: now });
             }
         }
@@ -246,6 +256,9 @@ impl Vfs {
             return Err(FsError::AlreadyExists);
         }
         self.check_parent(path)?;
+        if STREAM_DEVICES.contains(&path) {
+            return Err(FsError::NotSupported);
+        }
         self.nodes.insert(path.to_string(), Node { kind: NodeKind::Dir, mtime: now });
         self.generation += 1;
         Ok(())
@@ -322,6 +335,9 @@ impl Vfs {
             return Err(FsError::InvalidArgument);
         }
         self.check_parent(to)?;
+        if STREAM_DEVICES.contains(&to) {
+            return Err(FsError::NotSupported);
+        }
         for p in self.subtree(from) {
             let node = self.nodes[&p].clone();
             let dest = format!("{to}{}", &p[from.len()..]);
@@ -350,6 +366,9 @@ impl Vfs {
         }
         let src_is_dir = self.lookup(from)?.is_dir();
         self.check_parent(to)?;
+        if STREAM_DEVICES.contains(&to) {
+            return Err(FsError::NotSupported);
+        }
         if let Some(dst) = self.stat(to) {
             match (src_is_dir, dst.is_dir()) {
                 (false, true) => return Err(FsError::IsADirectory),
@@ -402,6 +421,22 @@ mod tests {
         v.copy("/root/f", "/dev/null", 8).unwrap();
         assert_eq!(v.stat("/dev/null").map(|n| &n.kind), Some(&NodeKind::Null));
         assert_eq!(v.files_under("/"), vec![("/root/empty", ""), ("/root/f", "text")]);
+    }
+
+    /// The streams' device names are the shell's to resolve: no file or directory takes them.
+    #[test]
+    fn nothing_is_made_where_the_stream_devices_are() {
+        let mut v = Vfs::new(1);
+        v.write("/root/f", "x", 1).unwrap();
+        v.mkdir("/root/d", 1).unwrap();
+        for dev in STREAM_DEVICES {
+            assert_eq!(v.write(dev, "x", 2), Err(FsError::NotSupported));
+            assert_eq!(v.touch(dev, 2), Err(FsError::NotSupported));
+            assert_eq!(v.mkdir(dev, 2), Err(FsError::NotSupported));
+            assert_eq!(v.copy("/root/f", dev, 2), Err(FsError::NotSupported));
+            assert_eq!(v.rename("/root/d", dev), Err(FsError::NotSupported));
+            assert!(v.stat(dev).is_none());
+        }
     }
 
     /// A save from before `/dev` existed reads back with it, dated as `/`; a save that has `/dev`

@@ -862,6 +862,10 @@ impl<W: World + 'static> Interp<W> {
                 RedirOp::In(w) => {
                     let Some(name) = self.redirect_name(w, &io).await? else { return Ok(None) };
                     let cwd = self.core.env.borrow().cwd.clone();
+                    // `< /dev/stdin` reads what the command reads anyway.
+                    if fd == 0 && normalize(&cwd, &name) == "/dev/stdin" {
+                        continue;
+                    }
                     let read = self
                         .effect(move |sh, _| sh.state.fs.read(&normalize(&cwd, &name)).map(str::to_string).map_err(|e| (name, e)))
                         .await;
@@ -881,6 +885,24 @@ impl<W: World + 'static> Interp<W> {
                     let append = matches!(r.op, RedirOp::Append(_) | RedirOp::OutErr { append: true, .. });
                     let Some(name) = self.redirect_name(w, &io).await? else { return Ok(None) };
                     let path = normalize(&self.core.env.borrow().cwd, &name);
+                    // `/dev/stdout` and `/dev/stderr` are the streams the command has now, as
+                    // `>&1` and `>&2` would give.
+                    let stream = match path.as_str() {
+                        "/dev/stdout" => Some(io.out.clone()),
+                        "/dev/stderr" => Some(io.err.clone()),
+                        _ => None,
+                    };
+                    if let Some(sink) = stream {
+                        if matches!(r.op, RedirOp::OutErr { .. }) {
+                            io.out = sink.clone();
+                            io.err = sink;
+                        } else if fd == 1 {
+                            io.out = sink;
+                        } else if fd == 2 {
+                            io.err = sink;
+                        }
+                        continue;
+                    }
                     let p2 = path.clone();
                     let res = self
                         .effect(move |sh, w| {

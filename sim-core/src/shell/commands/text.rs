@@ -683,6 +683,15 @@ pub fn tee<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
     let mut status = 0;
     for f in &o.operands {
         let path = cx.path(f);
+        // The streams by their device names: a copy to the terminal beside the one on stdout.
+        match path.as_str() {
+            "/dev/stdout" => cx.out(&input),
+            "/dev/stderr" => cx.err(&input),
+            _ => {}
+        }
+        if matches!(path.as_str(), "/dev/stdout" | "/dev/stderr") {
+            continue;
+        }
         let res = if o.has('a') { cx.fs.append(&path, &input, now) } else { cx.fs.write(&path, &input, now) };
         if let Err(e) = res {
             cx.errln(&format!("tee: {f}: {e}"));

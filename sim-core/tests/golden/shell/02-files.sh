@@ -55,3 +55,8 @@ ls /dev
 echo gone > /dev/null; echo kept > n.txt; cp n.txt /dev/null; cat /dev/null n.txt
 cp /dev/null empty.txt; wc -c empty.txt
 test -f /dev/null; echo "f $?"; test -c /dev/null; echo "c $?"; test -e /dev/null; echo "e $?"
+# the standard streams by their device names
+echo out > /dev/stdout; echo err > /dev/stderr; echo in | cat < /dev/stdin
+echo t | tee /dev/stderr
+x=$(echo kept > /dev/stdout; echo shown > /dev/stderr); echo "[$x]"
+cp n.txt /dev/stdout; mkdir /dev/stderr; ls /dev
