@@ -886,42 +886,30 @@ impl<W: World + 'static> Interp<W> {
                     let Some(name) = self.redirect_name(w, &io).await? else { return Ok(None) };
                     let path = normalize(&self.core.env.borrow().cwd, &name);
                     // `/dev/stdout` and `/dev/stderr` are the streams the command has now, as
-                    // `>&1` and `>&2` would give.
-                    let stream = match path.as_str() {
-                        "/dev/stdout" => Some(io.out.clone()),
-                        "/dev/stderr" => Some(io.err.clone()),
-                        _ => None,
-                    };
-                    if let Some(sink) = stream {
-                        if matches!(r.op, RedirOp::OutErr { .. }) {
-                            io.out = sink.clone();
-                            io.err = sink;
-                        } else if fd == 1 {
-                            io.out = sink;
-                        } else if fd == 2 {
-                            io.err = sink;
+                    // `>&1` and `>&2` would give; `/dev/null` drops what it is given.
+                    let sink = match path.as_str() {
+                        "/dev/stdout" => io.out.clone(),
+                        "/dev/stderr" => io.err.clone(),
+                        "/dev/null" => Sink::Null,
+                        _ => {
+                            let p2 = path.clone();
+                            let res = self
+                                .effect(move |sh, w| {
+                                    let now = w.now_unix();
+                                    if append {
+                                        sh.state.fs.append(&p2, "", now)
+                                    } else {
+                                        sh.state.fs.write(&p2, "", now)
+                                    }
+                                })
+                                .await;
+                            if let Err(e) = res {
+                                self.err(&io, format!("bash: {name}: {e}")).await;
+                                return Ok(None);
+                            }
+                            Sink::File(path)
                         }
-                        continue;
-                    }
-                    let p2 = path.clone();
-                    let res = self
-                        .effect(move |sh, w| {
-                            let now = w.now_unix();
-                            if p2 == "/dev/null" {
-                                return Ok(());
-                            }
-                            if append {
-                                sh.state.fs.append(&p2, "", now)
-                            } else {
-                                sh.state.fs.write(&p2, "", now)
-                            }
-                        })
-                        .await;
-                    if let Err(e) = res {
-                        self.err(&io, format!("bash: {name}: {e}")).await;
-                        return Ok(None);
-                    }
-                    let sink = if path == "/dev/null" { Sink::Null } else { Sink::File(path) };
+                    };
                     if matches!(r.op, RedirOp::OutErr { .. }) {
                         io.out = sink.clone();
                         io.err = sink;
