@@ -82,6 +82,10 @@ fn read_docs<W: Host>(out: &mut Out<'_, '_, W>, paths: &[String], recursive: boo
             continue;
         }
         let abs = out.cx.path(p);
+        if abs == "/dev/stdin" {
+            files.push((p.clone(), out.cx.stdin()));
+            continue;
+        }
         match out.cx.fs.stat(&abs).map(|n| n.kind.clone()) {
             None => errors.push(format!("error: the path {p:?} does not exist")),
             Some(NodeKind::File(text)) => files.push((p.clone(), text)),

@@ -134,9 +134,9 @@ impl<W: World> Cx<'_, W> {
         self.stdin_read.set(true);
         self.stdin.clone()
     }
-    /// Reads a file argument, or stdin for `-`.
+    /// Reads a file argument, or stdin for `-` and `/dev/stdin`.
     pub fn read_input(&self, name: &str) -> Result<String, crate::vfs::FsError> {
-        if name == "-" {
+        if name == "-" || self.path(name) == "/dev/stdin" {
             return Ok(self.stdin());
         }
         self.fs.read(&self.path(name)).map(str::to_string)

@@ -32,3 +32,4 @@ kubectl edit cq nope
 kubectl edit -f job.yaml
 kubectl edit jobs a b
 kubectl apply -f /dev/null
+echo "kind: [" | kubectl apply -f /dev/stdin

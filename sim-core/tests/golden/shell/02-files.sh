@@ -60,3 +60,4 @@ echo out > /dev/stdout; echo err > /dev/stderr; echo in | cat < /dev/stdin
 echo t | tee /dev/stderr
 x=$(echo kept > /dev/stdout; echo shown > /dev/stderr); echo "[$x]"
 cp n.txt /dev/stdout; mkdir /dev/stderr; ls /dev
+printf 'b\na\n' | sort /dev/stdin; echo x | wc -l /dev/stdin
