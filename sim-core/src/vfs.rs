@@ -134,7 +134,7 @@ pub fn file_name(path: &str) -> &str {
 }
 
 /// The standard streams' device names, which the shell resolves itself; no file takes them.
-const STREAM_DEVICES: [&str; 3] = ["/dev/stdin", "/dev/stdout", "/dev/stderr"];
+pub const STREAM_DEVICES: [&str; 3] = ["/dev/stdin", "/dev/stdout", "/dev/stderr"];
 
 impl Vfs {
     /// A filesystem with the directories a root shell expects.

@@ -4,7 +4,7 @@
 
 use crate::shell::arith;
 use crate::shell::{Cx, World};
-use crate::vfs::{normalize, NodeKind, Vfs};
+use crate::vfs::{normalize, NodeKind, Vfs, STREAM_DEVICES};
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,12 +209,14 @@ impl T<'_> {
     fn unary(&mut self, op: &str, k: usize) -> R {
         let a = self.word(k).unwrap_or("").to_string();
         let node = || self.fs.stat(&self.path(&a));
+        // The streams' devices are the shell's, not nodes of the filesystem (`vfs.rs`).
+        let stream = || STREAM_DEVICES.contains(&self.path(&a).as_str());
         Ok(match op {
             "-n" => !a.is_empty(),
             "-z" => a.is_empty(),
-            "-e" | "-r" | "-w" => node().is_some(),
+            "-e" | "-r" | "-w" => node().is_some() || stream(),
             "-f" => node().is_some_and(|n| matches!(n.kind, NodeKind::File(_))),
-            "-c" => node().is_some_and(|n| n.kind == NodeKind::Null),
+            "-c" => node().is_some_and(|n| n.kind == NodeKind::Null) || stream(),
             "-d" => node().is_some_and(|n| n.is_dir()),
             "-s" => node().is_some_and(|n| n.size() > 0),
             "-x" => node().is_some_and(|n| n.is_dir()),

@@ -687,15 +687,13 @@ pub fn tee<W: World>(cx: &mut Cx<'_, W>, args: &[String]) -> i32 {
         match path.as_str() {
             "/dev/stdout" => cx.out(&input),
             "/dev/stderr" => cx.err(&input),
-            _ => {}
-        }
-        if matches!(path.as_str(), "/dev/stdout" | "/dev/stderr") {
-            continue;
-        }
-        let res = if o.has('a') { cx.fs.append(&path, &input, now) } else { cx.fs.write(&path, &input, now) };
-        if let Err(e) = res {
-            cx.errln(&format!("tee: {f}: {e}"));
-            status = 1;
+            _ => {
+                let res = if o.has('a') { cx.fs.append(&path, &input, now) } else { cx.fs.write(&path, &input, now) };
+                if let Err(e) = res {
+                    cx.errln(&format!("tee: {f}: {e}"));
+                    status = 1;
+                }
+            }
         }
     }
     cx.out(&input);

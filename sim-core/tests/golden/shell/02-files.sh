@@ -61,3 +61,4 @@ echo t | tee /dev/stderr
 x=$(echo kept > /dev/stdout; echo shown > /dev/stderr); echo "[$x]"
 cp n.txt /dev/stdout; mkdir /dev/stderr; ls /dev
 printf 'b\na\n' | sort /dev/stdin; echo x | wc -l /dev/stdin
+test -e /dev/stdin; echo "e $?"; test -c /dev/stderr; echo "c $?"; test -f /dev/stdout; echo "f $?"
