@@ -319,6 +319,12 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
         Ok(l) => l,
         Err(e) => return status_response(Status::bad_request(e)),
     };
+    // Read before the stream starts, as kube-apiserver's watch handler does: a bad value is a 400.
+    let include = match as_table.then(|| table::IncludeObject::parse(param("includeObject").as_deref())) {
+        Some(Err(s)) => return status_response(s),
+        Some(Ok(include)) => include,
+        None => table::IncludeObject::Metadata,
+    };
     let field_name = param("fieldSelector").and_then(|f| f.strip_prefix("metadata.name=").map(str::to_string)).or(name);
     let start_rv = match param("resourceVersion").and_then(|v| v.parse::<u64>().ok()).filter(|v| *v > 0) {
         Some(rv) => rv,
@@ -377,7 +383,7 @@ fn watch(st: AppState, path: &str, query: &[(String, String)], as_table: bool) -
                             WatchType::Deleted => "DELETED",
                         };
                         let object = if as_table {
-                            let mut t = table::table(kind, &[obj], now, e.resource_version);
+                            let mut t = table::table(kind, &[obj], now, e.resource_version, include);
                             if !first_table.swap(false, std::sync::atomic::Ordering::Relaxed) {
                                 t["columnDefinitions"] = Value::Null;
                             }

@@ -180,3 +180,8 @@ fn watch_streams_changes_to_real_kubectl() {
     assert!(lines.iter().skip(1).any(|l| l.starts_with("watched   ")), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn everyday_reads() {
+    check("everyday.sh");
+}

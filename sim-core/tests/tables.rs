@@ -2,7 +2,7 @@
 //! outputs (`shared/reference/kubectl.md` §3.2, §10; `k3s.md` §9, `kueue.md` §3).
 
 use sim_core::api::server::{kind_info, ApiServer};
-use sim_core::api::table::table;
+use sim_core::api::table::{table, IncludeObject};
 use sim_core::clock::LAB_EPOCH_UNIX;
 use sim_core::json::{json, Value};
 use sim_core::kubectl::table_printer::{print_table, PrintOptions};
@@ -21,7 +21,7 @@ fn render(s: &ApiServer, kind: &str, ns: Option<&str>, opts: &PrintOptions) -> S
     let k = kind_info(kind);
     let objs: Vec<&sim_core::json::Value> =
         s.list_shared(k, ns, &Default::default(), &Default::default()).unwrap().into_iter().map(|o| &**o).collect();
-    print_table(&table(k, &objs, NOW, s.resource_version()), opts)
+    print_table(&table(k, &objs, NOW, s.resource_version(), IncludeObject::Metadata), opts)
 }
 
 fn set_status(s: &mut ApiServer, kind: &str, ns: &str, name: &str, status: Value) {

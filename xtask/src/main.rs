@@ -189,8 +189,12 @@ fn short_hash(bytes: &[u8]) -> String {
 /// spent that room: the xargs fix (+299), uids through a digit table (+348), `/dev/null` as a
 /// device (+413) and Events sharing their `source` and `involvedObject` (+729, 16 MiB less at
 /// 10,000 Jobs) came to 1,516,600; 1,517,000 is that, and 400 bytes of room, of which
-/// `/dev/stdout`, `/dev/stderr` and `/dev/stdin` as the streams took 215.
-const SITE_BUDGET_GZIP: usize = 1_517_000;
+/// `/dev/stdout`, `/dev/stderr` and `/dev/stdin` as the streams took 215. 1,517,794 (+964) with
+/// `kubectl get --sort-by` ordering rows as real kubectl does (Go's unstable pdqsort and
+/// kubectl's comparison, `kubectl/sort_by.rs`), Tables' `includeObject` and `kubectl top`'s
+/// answer: fidelity a learner sees in the most common events command; 1,518,400 keeps ≈ 600
+/// bytes for a clean checkout's variance.
+const SITE_BUDGET_GZIP: usize = 1_518_400;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use flate2::{write::GzEncoder, Compression};

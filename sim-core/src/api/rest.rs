@@ -8,7 +8,7 @@ use super::schema::FieldValidation;
 use super::selector::{FieldSelector, LabelSelector};
 use super::server::{ApiServer, DeleteOptions, PatchType, Propagation};
 use super::status::Status;
-use super::table::table;
+use super::table::{table, IncludeObject};
 use crate::json::{json, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,6 +221,13 @@ pub fn openapi_v3(path: &str) -> Option<Value> {
     )
 }
 
+/// The answer to any request for a kind the lab's cluster lists in discovery but the simulator
+/// does not model (services, deployments, …): an honest 405, whoever the client is.
+pub fn unserved(d: &super::registry::Discovered) -> Status {
+    let group = if d.group().is_empty() { String::new() } else { format!(".{}", d.group()) };
+    Status::method_not_allowed(format!("the simulator does not serve {}{group} (시뮬레이터는 이 종류를 지원하지 않습니다)", d.plural))
+}
+
 /// kube-apiserver's 404 for a path it does not serve.
 pub fn not_found_path() -> Status {
     let mut s = Status::not_found("", "", "");
@@ -317,11 +324,7 @@ fn parse_target(path: &str) -> Result<Target, Status> {
         Some(k) => k,
         None => {
             return Err(match DISCOVERY.iter().find(|d| d.plural == *plural && d.api_version == gv) {
-                Some(d) => Status::method_not_allowed(format!(
-                    "the simulator does not serve {}{} (시뮬레이터는 이 종류를 지원하지 않습니다)",
-                    d.plural,
-                    if d.group().is_empty() { String::new() } else { format!(".{}", d.group()) }
-                )),
+                Some(d) => unserved(d),
                 None => not_found_path(),
             })
         }
@@ -386,16 +389,20 @@ impl ApiServer {
         let (t, _, labels, fields) = parse_request(req, path)?;
         let kind = t.kind;
         let ns_filter = (!t.namespace.is_empty()).then_some(t.namespace.as_str());
-        let as_table = |objs: &[&Value]| table(kind, objs, now, self.resource_version());
+        // The table options are read once the objects are found, as kube-apiserver transforms
+        // what it read: a missing object is a 404 whatever they say.
+        let as_table = |objs: &[&Value]| {
+            IncludeObject::parse(req.param("includeObject")).map(|include| table(kind, objs, now, self.resource_version(), include))
+        };
         match &t.name {
             None if req.as_table => {
                 let objects: Vec<&Value> = self.list_shared(kind, ns_filter, &labels, &fields)?.into_iter().map(|o| &**o).collect();
-                Ok(Response::ok(as_table(&objects)))
+                Ok(Response::ok(as_table(&objects)?))
             }
             None => Ok(Response::ok(self.list(kind, ns_filter, &labels, &fields)?)),
             Some(name) => {
                 let obj = self.get(kind, &t.namespace, name)?;
-                Ok(Response::ok(if req.as_table { as_table(&[&obj]) } else { obj }))
+                Ok(Response::ok(if req.as_table { as_table(&[&obj])? } else { obj }))
             }
         }
     }

@@ -6,6 +6,7 @@ use super::duration::human_duration;
 use super::object::{get, get_str, parse_rfc3339};
 
 use super::registry::{ColumnType, KindInfo};
+use super::status::Status;
 use crate::json::{json, Map, Value};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -382,8 +383,33 @@ fn event_cells(obj: &Value, now: i64) -> Vec<Value> {
     ]
 }
 
+/// What each row of a Table carries of its object (`TableOptions.includeObject`): its metadata
+/// (the default), the whole object — what kubectl asks for to `--sort-by` a field outside the
+/// metadata — or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IncludeObject {
+    Metadata,
+    Object,
+    None,
+}
+
+impl IncludeObject {
+    /// The query parameter as kube-apiserver reads it (`ValidateTableOptions`): absent or empty is
+    /// `Metadata`; any other word is a 400.
+    pub fn parse(value: Option<&str>) -> Result<IncludeObject, Status> {
+        match value.unwrap_or("") {
+            "" | "Metadata" => Ok(IncludeObject::Metadata),
+            "Object" => Ok(IncludeObject::Object),
+            "None" => Ok(IncludeObject::None),
+            other => Err(Status::bad_request(format!(
+                "Unable to convert to Table as requested: includeObject: Invalid value: {other:?}: must be 'Metadata', 'Object', 'None', or empty"
+            ))),
+        }
+    }
+}
+
 /// The `Table` object for a list of objects of one kind.
-pub fn table(kind: &KindInfo, objects: &[&Value], now: i64, resource_version: u64) -> Value {
+pub fn table(kind: &KindInfo, objects: &[&Value], now: i64, resource_version: u64, include: IncludeObject) -> Value {
     let cols: Vec<Value> = columns(kind)
         .into_iter()
         .map(|c| {
@@ -395,13 +421,20 @@ pub fn table(kind: &KindInfo, objects: &[&Value], now: i64, resource_version: u6
     let rows: Vec<Value> = objects
         .iter()
         .map(|o| {
-            let mut object = Map::new();
-            object.insert("kind", "PartialObjectMetadata".into());
-            object.insert("apiVersion", "meta.k8s.io/v1".into());
-            object.insert("metadata", o.get("metadata").cloned().unwrap_or_else(|| Value::Object(Map::new())));
+            let object = match include {
+                IncludeObject::Metadata => {
+                    let mut partial = Map::new();
+                    partial.insert("kind", "PartialObjectMetadata".into());
+                    partial.insert("apiVersion", "meta.k8s.io/v1".into());
+                    partial.insert("metadata", o.get("metadata").cloned().unwrap_or_else(|| Value::Object(Map::new())));
+                    Value::Object(partial)
+                }
+                IncludeObject::Object => Value::clone(o),
+                IncludeObject::None => Value::Null,
+            };
             let mut row = Map::new();
             row.insert("cells", Value::Array(cells(kind, o, now).into()));
-            row.insert("object", Value::Object(object));
+            row.insert("object", object);
             Value::Object(row)
         })
         .collect();

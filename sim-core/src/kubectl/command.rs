@@ -36,7 +36,7 @@ const NOT_YET: &[&str] = &[
     "completion",
     "alpha",
 ];
-const NO_CONTAINERS: &[&str] = &["exec", "attach", "port-forward", "cp", "top"];
+const NO_CONTAINERS: &[&str] = &["exec", "attach", "port-forward", "cp"];
 const SUPPORTED: &[&str] = &[
     "get",
     "describe",
@@ -68,8 +68,30 @@ fn levenshtein(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// `kubectl top node|pod`: the metrics API, which the simulator lists in discovery (k3s runs
+/// metrics-server) but does not serve — so kubectl prints the server's refusal, as real kubectl
+/// does against `kueue-lab api`.
+fn top<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
+    let Some(what) = args.iter().find(|a| !a.starts_with('-')) else {
+        out.err("error: \"kubectl top\" needs node or pod: kubectl top node, kubectl top pod (node 나 pod 를 붙여 주세요)");
+        return;
+    };
+    let plural = match what.as_str() {
+        "node" | "nodes" | "no" => "nodes",
+        "pod" | "pods" | "po" => "pods",
+        other => {
+            out.err(&format!("error: unknown command {other:?}\nSee 'kubectl top -h' for help and examples"));
+            return;
+        }
+    };
+    match crate::api::registry::DISCOVERY.iter().find(|d| d.plural == plural && d.group() == "metrics.k8s.io") {
+        Some(d) => out.err(&super::errors::server_error(&crate::api::rest::unserved(d), None)),
+        None => out.err("error: Metrics API not available"),
+    }
+}
+
 fn unknown_command<W: Host>(out: &mut Out<'_, '_, W>, name: &str) {
-    let all: Vec<&str> = SUPPORTED.iter().chain(NOT_YET).chain(NO_CONTAINERS).copied().collect();
+    let all: Vec<&str> = SUPPORTED.iter().chain(NOT_YET).chain(NO_CONTAINERS).chain(&["top"]).copied().collect();
     let mut near: Vec<&str> = all.iter().copied().filter(|c| levenshtein(name, c) <= 2 || c.starts_with(name)).collect();
     crate::sort::sort(&mut near);
     if near.is_empty() {
@@ -127,6 +149,7 @@ impl<W: Host> Command<W> for Kubectl {
             "api-versions" => super::info::api_versions(&mut out, &rest),
             "cluster-info" => super::info::cluster_info(&mut out, &rest),
             "config" => super::info::config(&mut out, &rest),
+            "top" => top(&mut out, &rest),
             v if NO_CONTAINERS.contains(&v) => {
                 out.err(&format!("error: the simulator has no containers to enter: \"kubectl {v}\" is not available (시뮬레이터에는 들어갈 컨테이너가 없습니다)"));
             }

@@ -153,12 +153,16 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let mut tables: Vec<(&'static KindInfo, Value)> = Vec::new();
     let mut objects: Vec<Value> = Vec::new();
     let single_named = requests.len() == 1 && requests[0].1.len() == 1;
+    // --sort-by over several responses (kinds, or names) also sorts the responses themselves —
+    // server-side Tables, in which a field of the objects is not found (kubectl's quirk).
+    let (mut responses, mut field_on_a_response) = (0, false);
     for (kind, names) in &requests {
         let ns_opt = if kind.namespaced && !all_ns { Some(ns.as_str()) } else { None };
-        let as_table = matches!(output, Output::Table { .. }) && p.value("sort-by").is_none();
+        let as_table = matches!(output, Output::Table { .. });
+        let sort_by = p.value("sort-by").filter(|_| as_table);
         let mut rows: Vec<Value> = Vec::new();
         let mut columns = Value::Null;
-        let fetch = |out: &mut Out<'_, '_, W>, name: Option<&str>, as_table: bool| -> Result<Value, Status> {
+        let fetch = |out: &mut Out<'_, '_, W>, name: Option<&str>| -> Result<Value, Status> {
             let mut req = Request::new(Method::Get, &path(kind, ns_opt, name));
             if !selector.is_empty() {
                 req = req.query("labelSelector", &selector);
@@ -168,6 +172,10 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             }
             if as_table {
                 req = req.table();
+                // To sort by any field kubectl needs the whole objects in the rows.
+                if sort_by.is_some() {
+                    req = req.query("includeObject", "Object");
+                }
             }
             let r = out.request(&req);
             if r.is_success() {
@@ -176,12 +184,22 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 Err(status_from(&r.body))
             }
         };
+        let mut note_response = |body: &Value| {
+            responses += 1;
+            if let Some(field) = sort_by {
+                field_on_a_response |= sort_key(body, field).is_some();
+            }
+        };
         if names.is_empty() {
-            match fetch(out, None, as_table) {
+            match fetch(out, None) {
                 Ok(mut body) => {
                     if as_table {
+                        note_response(&body);
                         columns = body["columnDefinitions"].take();
                         rows.extend(take_array(&mut body, "rows"));
+                        if let Some(field) = sort_by {
+                            rows = sort_rows(rows, field);
+                        }
                     } else {
                         objects.extend(take_array(&mut body, "items"));
                     }
@@ -193,9 +211,10 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             }
         } else {
             for n in names {
-                match fetch(out, Some(n), as_table) {
+                match fetch(out, Some(n)) {
                     Ok(mut body) => {
                         if as_table {
+                            note_response(&body);
                             columns = body["columnDefinitions"].take();
                             rows.extend(take_array(&mut body, "rows"));
                         } else {
@@ -209,29 +228,10 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         if as_table && !rows.is_empty() {
             tables.push((kind, table_doc(std::mem::take(&mut columns), std::mem::take(&mut rows))));
         }
-        // --sort-by: the objects are fetched and sorted client-side, then the server's table rows
-        // are printed in that order.
-        if !as_table && matches!(output, Output::Table { .. }) {
-            let mine: Vec<Value> = std::mem::take(&mut objects);
-            if mine.is_empty() {
-                continue;
-            }
-            let sorted = sort_objects(mine, p.value("sort-by").unwrap_or(""));
-            let mut by_key: std::collections::BTreeMap<(String, String), Value> = std::collections::BTreeMap::new();
-            let named: Vec<Option<&str>> = if names.is_empty() { vec![None] } else { names.iter().map(|n| Some(n.as_str())).collect() };
-            for name in named {
-                if let Ok(mut t) = fetch(out, name, true) {
-                    columns = t["columnDefinitions"].take();
-                    for row in take_array(&mut t, "rows") {
-                        by_key.insert(object_key(&row["object"]), row);
-                    }
-                }
-            }
-            let rows: Vec<Value> = sorted.iter().filter_map(|o| by_key.get(&object_key(o)).cloned()).collect();
-            if !rows.is_empty() {
-                tables.push((kind, table_doc(std::mem::take(&mut columns), rows)));
-            }
-        }
+    }
+    if let Some(field) = p.value("sort-by").filter(|_| responses > 1 && !field_on_a_response) {
+        out.err(&format!("error: couldn't find any field with path {:?} in the list of objects", relaxed_path(field)));
+        return;
     }
     match output {
         Output::Table { wide } => {
@@ -249,7 +249,8 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 };
                 let t = print_table(table, &opts);
                 if !t.is_empty() {
-                    if printed {
+                    // kubectl parts kinds with a blank line only where each has its header.
+                    if printed && !opts.no_headers {
                         text.push('\n');
                     }
                     text.push_str(&t);
@@ -393,24 +394,13 @@ fn objects_of(doc: &Value) -> Vec<Value> {
     }
 }
 
-/// `--sort-by=<jsonpath>`: a stable sort on the field's text (numbers numerically).
-/// An object's (namespace, name).
-fn object_key(o: &Value) -> (String, String) {
-    let s = |k: &str| o.pointer(&format!("/metadata/{k}")).and_then(Value::as_str).unwrap_or("").to_string();
-    (s("namespace"), s("name"))
-}
-
-fn sort_objects(mut objs: Vec<Value>, field: &str) -> Vec<Value> {
-    let template = normalize_template(field);
-    let key = |o: &Value| jsonpath::execute(&template, o).unwrap_or_default();
-    crate::sort::sort_by(&mut objs, |a, b| {
-        let (ka, kb) = (key(a), key(b));
-        match (ka.parse::<f64>(), kb.parse::<f64>()) {
-            (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal),
-            _ => ka.cmp(&kb),
-        }
-    });
-    objs
+/// `--sort-by` on one server-side Table, as kubectl sorts it (`sort_by`): the rows in kubectl's
+/// order, or none when more than one row and not one has the field.
+fn sort_rows(rows: Vec<Value>, field: &str) -> Vec<Value> {
+    let keys: Vec<Option<Value>> = rows.iter().map(|r| sort_key(&r["object"], field)).collect();
+    let Some(order) = super::sort_by::order(&keys) else { return Vec::new() };
+    let mut rows: Vec<Option<Value>> = rows.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| rows[i].take()).collect()
 }
 
 /// `-o custom-columns=HEADER:.path,...` (`kubectl.md` §3.8): `<none>` for a missing value, maps in
@@ -460,6 +450,22 @@ fn custom_columns(spec: &str, objects: &[Value], no_headers: bool) -> Result<Str
 }
 
 /// kubectl wraps a template without braces in `{...}`.
+/// The first value `--sort-by`'s path finds in `obj`.
+fn sort_key(obj: &Value, field: &str) -> Option<Value> {
+    jsonpath::execute_as_json(&relaxed_path(field), obj).ok()?.into_iter().next()
+}
+
+/// kubectl's `RelaxedJSONPathExpression`: `a.b`, `.a.b`, `{a.b}` and `{.a.b}` all mean
+/// `{.a.b}`; anything else is used as written.
+fn relaxed_path(field: &str) -> String {
+    let inner = field.strip_prefix('{').and_then(|f| f.strip_suffix('}')).unwrap_or(field);
+    let inner = inner.strip_prefix('.').unwrap_or(inner);
+    if inner.is_empty() || inner.contains(['{', '}']) {
+        return field.to_string();
+    }
+    format!("{{.{inner}}}")
+}
+
 fn normalize_template(t: &str) -> String {
     if t.contains('{') {
         t.to_string()

@@ -23,6 +23,7 @@ pub mod kueuectl;
 pub mod modify;
 pub mod out;
 pub mod resource;
+pub mod sort_by;
 pub mod table_printer;
 pub mod tabwriter;
 pub mod watch;

@@ -85,8 +85,8 @@ pub fn resolve_type<W: Host>(out: &mut Out<'_, '_, W>, arg: &str) -> Option<&'st
     match resolve(arg) {
         Some(Resolved::Served(k)) => Some(k),
         Some(Resolved::Unserved(d)) => {
-            let group = if d.group().is_empty() { String::new() } else { format!(".{}", d.group()) };
-            out.err(&format!("error: the simulator does not serve {}{group} (시뮬레이터는 이 종류를 지원하지 않습니다)", d.plural));
+            // What the server answers for the kind, as real kubectl prints it.
+            out.err(&super::errors::server_error(&crate::api::rest::unserved(d), None));
             None
         }
         None => {
