@@ -886,7 +886,7 @@ fn workloads(c: &Cluster, lang: Lang) -> Html {
     if wls.is_empty() {
         return html! { <section><h3>{ "Workload" }</h3><p class="empty">{ lang.pick("아직 없습니다. 큐 라벨이 있는 Job 을 넣으면 Kueue 가 만듭니다.", "None yet. Kueue makes one for each Job with the queue label.") }</p></section> };
     }
-    let by_uid: BTreeMap<&str, &Value> = wls.iter().map(|w| (s(w, "/metadata/uid"), w)).collect();
+    let by_uid: BTreeMap<&str, &Value> = sim_core::sort::map_from(wls.iter().map(|w| (s(w, "/metadata/uid"), w)));
     let preemptions: Vec<Option<Preemption>> = wls.iter().map(preemption).collect();
     let items = wls.iter().zip(&preemptions).map(|(w, pre)| {
         let wname = s(w, "/metadata/name");

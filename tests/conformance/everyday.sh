@@ -107,6 +107,11 @@ kubectl get pods,jobs -n team-a --sort-by=.metadata.name --no-headers
 kubectl get jobs train-1 train-2 -n team-a --sort-by=.metadata.name
 kubectl get job train-2 -n team-a --sort-by=.foo
 kubectl get cq,lq -A --sort-by=.kind
+kubectl get pods -A -o name --sort-by=.status.phase
+kubectl get pods -A -o name --sort-by=.foo
+kubectl get events -A --field-selector type=Normal --sort-by=.lastTimestamp -o custom-columns=KIND:.involvedObject.kind,REASON:.reason
+kubectl get workloads -n team-a -o jsonpath='{.items[*].metadata.name}' --sort-by=.spec.priority
+kubectl get ev -n team-a --no-headers | wc -l
 kubectl get events -n team-a --field-selector type=Warning
 kubectl get events -n team-a -o wide
 kubectl get events -A --field-selector involvedObject.kind=Workload
@@ -130,8 +135,47 @@ kubectl top no
 kubectl top foo
 kubectl api-resources --api-group=kueue.x-k8s.io
 kubectl api-resources --namespaced=false
+kubectl api-resources -o wide --api-group=kueue.x-k8s.io
+kubectl api-resources -o wide | head -8
+kubectl api-resources --verbs=list --namespaced -o name
+kubectl api-resources --verbs=create,delete --api-group=kueue.x-k8s.io --no-headers
 kubectl delete pods -n team-a -l job-name=train-1 --dry-run=client
 kubectl delete workload -n team-a --all --dry-run=server
 kubectl get workloads -n team-a -o name
+kubectl get wl -A
+kubectl get queues -A
+kubectl get workloads.kueue.x-k8s.io -n team-a -o name
+kubectl get cq -o jsonpath='{.items[*].metadata.name}'
+kubectl get cq team-a -o custom-columns=NAME:.metadata.name,PENDING:.status.pendingWorkloads,ADMITTED:.status.admittedWorkloads
+kubectl get workloads -A -o wide
+kubectl get jobs -A -o custom-columns=NAME:.metadata.name,SUSPEND:.spec.suspend
+kubectl get pods -n team-a -o jsonpath='{.items[*].spec.nodeSelector}'
+kubectl get rf fake-gpu -o jsonpath='{.spec.nodeLabels}'
+kubectl get lq lq -n team-a -o jsonpath='{.status}'
+kubectl get nodes -o custom-columns=NAME:.metadata.name,GPU:.status.allocatable.nvidia\.com/gpu
+kubectl get pods -A --field-selector spec.nodeName=lab-node-1 -o name
+kubectl get pods -A -o name | head -3
+kubectl get job -n team-a -l kueue.x-k8s.io/queue-name=lq
+kubectl get job -n team-a -l 'kueue.x-k8s.io/queue-name notin (other)' -o name
+kubectl label ns team-a tier=gpu
+kubectl get ns -l tier=gpu --show-labels
+kubectl get events -n team-a --field-selector reason=Started -o custom-columns=OBJ:.involvedObject.name,MSG:.message
+kubectl get workloads -n team-a -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.status.admission.clusterQueue}{"\n"}{end}'
+kubectl get cq team-a -o yaml
+kubectl get cq team-a -o json
+kubectl describe cq team-a
+kubectl describe workloads -n team-a
+kubectl get pods -n team-a -o wide --sort-by=.metadata.creationTimestamp
+kubectl get priorityclass -o wide
+kubectl wait --for=condition=Admitted workload -n team-a --all --timeout=2s
+kubectl get job train-1 -n team-a -o jsonpath='{.status.conditions}'
+kubectl get job train-1 -n team-a -o jsonpath-as-json='{.spec.template.spec.containers[0].resources}'
+kubectl -n team-a get pods -L job-name
+kubectl get cq team-a --show-kind
+kubectl get cq --no-headers -o wide
+kubectl patch lq lq -n team-a --type=merge -p '{"spec":{"stopPolicy":"Hold"}}'
+kubectl get lq -n team-a
+kubectl describe lq lq -n team-a
+kubectl -n team-a delete workload --all
 kubectl -n team-a delete job train-1 train-2
 kubectl get workloads -n team-a

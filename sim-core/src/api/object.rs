@@ -86,7 +86,7 @@ pub fn labels(obj: &Value) -> BTreeMap<String, String> {
 
 pub fn string_map(v: Option<&Value>) -> BTreeMap<String, String> {
     v.and_then(Value::as_object)
-        .map(|m| m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string()))).collect())
+        .map(|m| crate::sort::map_from(m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string())))))
         .unwrap_or_default()
 }
 

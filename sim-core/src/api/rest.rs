@@ -3,7 +3,7 @@
 //! facade for real kubectl share one entry point. Paths: `/api/v1/...`, `/apis/GROUP/VERSION/...`,
 //! `[namespaces/NS/]PLURAL[/NAME[/status]]`, discovery (`/api`, `/apis`, group versions) and `/version`.
 
-use super::registry::{KindInfo, AGGREGATED, DISCOVERY, SERVED};
+use super::registry::{Discovered, KindInfo, AGGREGATED, DISCOVERY, SERVED};
 use super::schema::FieldValidation;
 use super::selector::{FieldSelector, LabelSelector};
 use super::server::{ApiServer, DeleteOptions, PatchType, Propagation};
@@ -235,26 +235,36 @@ pub fn not_found_path() -> Status {
     s
 }
 
+/// The verbs discovery lists for a resource, sorted (as kubectl prints them): all of them for a
+/// kind the simulator serves, reads for one it serves read-only, and `get`/`list` for one it
+/// lists but does not serve (which it then refuses honestly).
+pub fn discovered_verbs(d: &Discovered) -> &'static [&'static str] {
+    match SERVED.iter().find(|k| k.kind == d.kind && k.api_version() == d.api_version) {
+        Some(k) if k.read_only => &["get", "list", "watch"],
+        Some(_) => &["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
+        None => &["get", "list"],
+    }
+}
+
+/// The categories discovery lists for a resource (`all` for pods and jobs).
+pub fn discovered_categories(d: &Discovered) -> &'static [&'static str] {
+    SERVED.iter().find(|k| k.kind == d.kind && k.api_version() == d.api_version).map_or(&[], |k| k.categories)
+}
+
 /// Discovery documents.
 fn discovery(path: &str) -> Option<Value> {
-    let served_verbs = json!(["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"]);
     let resource_list = |gv: &str| -> Value {
         let resources: Vec<Value> = DISCOVERY
             .iter()
             .filter(|d| d.api_version == gv)
             .map(|d| {
-                let served = SERVED.iter().find(|k| k.kind == d.kind && k.api_version() == gv);
-                let verbs = match served {
-                    Some(k) if k.read_only => json!(["get", "list", "watch"]),
-                    Some(_) => served_verbs.clone(),
-                    None => json!(["get", "list"]),
-                };
+                let verbs = json!(discovered_verbs(d));
                 let mut r = json!({"name": d.plural, "singularName": d.kind.to_ascii_lowercase(), "namespaced": d.namespaced, "kind": d.kind, "verbs": verbs});
                 if !d.short_names.is_empty() {
                     r["shortNames"] = json!(d.short_names);
                 }
-                if let Some(k) = served.filter(|k| !k.categories.is_empty()) {
-                    r["categories"] = json!(k.categories);
+                if !discovered_categories(d).is_empty() {
+                    r["categories"] = json!(discovered_categories(d));
                 }
                 r
             })

@@ -80,7 +80,7 @@ impl LabelSelector {
 
 fn set_values(rest: &str) -> Option<BTreeSet<String>> {
     let inner = rest.trim().strip_prefix('(')?.strip_suffix(')')?;
-    Some(inner.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect())
+    Some(crate::sort::set_from(inner.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty())))
 }
 
 /// Whether `labels` match a `metav1.LabelSelector` object (`matchLabels`, `matchExpressions`), as

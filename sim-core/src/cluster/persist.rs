@@ -447,13 +447,14 @@ impl Saver {
         let w = &self.watched;
         if w.since <= after && after <= w.read_to && w.read_to <= rv {
             if let Ok(events) = c.api.watch_from(w.read_to) {
-                let mut keys: BTreeSet<Key> = w.changed.iter().filter(|(_, at)| **at > after).map(|(k, _)| k.clone()).collect();
+                let mut keys: BTreeSet<Key> =
+                    crate::sort::set_from(w.changed.iter().filter(|(_, at)| **at > after).map(|(k, _)| k.clone()));
                 keys.extend(events.iter().map(|e| e.key.clone()));
                 return Some(keys);
             }
         }
         let events = c.api.watch_from(after).ok().filter(|_| after <= rv)?;
-        Some(events.iter().map(|e| e.key.clone()).collect())
+        Some(crate::sort::set_from(events.iter().map(|e| e.key.clone())))
     }
 
     /// With another size above which a cluster is big (tests: a save that cuts the state
@@ -473,7 +474,7 @@ impl Saver {
 
     /// Each leaf's path and its text's fingerprint.
     fn fingerprints(&self, c: &Cluster, state: &str) -> BTreeMap<Path, u64> {
-        self.leaves(c, state).into_iter().map(|(p, text)| (p, fnv(text))).collect()
+        crate::sort::map_from(self.leaves(c, state).into_iter().map(|(p, text)| (p, fnv(text))))
     }
 
     /// Whether the next save must be a base: nothing stored yet, or the store's watch log no
@@ -641,12 +642,10 @@ pub fn restore_with(base: &str, entries: &[String], saver: Saver) -> Result<Rest
                 Some(Value::Array(list)) => list,
                 _ => Default::default(),
             };
-            list.into_iter()
-                .map(|o| {
-                    let (k, ns, n) = key_of(&o);
-                    ((k.to_string(), ns.to_string(), n.to_string()), o)
-                })
-                .collect()
+            crate::sort::map_from(list.into_iter().map(|o| {
+                let (k, ns, n) = key_of(&o);
+                ((k.to_string(), ns.to_string(), n.to_string()), o)
+            }))
         });
         for k in entry.del {
             objects.remove(&k);

@@ -18,7 +18,7 @@ const COMPONENT: &str = "default-scheduler";
 
 /// A pod's effective requests in nano-units (see [`pod_requests_and_limits`]).
 pub fn pod_requests(pod: &Value) -> BTreeMap<String, i128> {
-    pod_requests_and_limits(pod).0.into_iter().map(|(k, q)| (k, q.nanos)).collect()
+    crate::sort::map_from(pod_requests_and_limits(pod).0.into_iter().map(|(k, q)| (k, q.nanos)))
 }
 
 fn tolerates(tolerations: &[Value], taint: &Value) -> bool {
@@ -275,7 +275,7 @@ impl FreeIndex {
 
     fn build(&mut self, nodes: &BTreeMap<String, NodeInfo>, used: &BTreeMap<String, BTreeMap<String, i128>>) {
         self.names = nodes.keys().cloned().collect();
-        self.resources = nodes.values().flat_map(|n| n.allocatable.keys()).cloned().collect::<BTreeSet<_>>().into_iter().collect();
+        self.resources = crate::sort::set_from(nodes.values().flat_map(|n| n.allocatable.keys()).cloned()).into_iter().collect();
         self.size = self.names.len().next_power_of_two().max(1);
         self.max = self
             .resources
@@ -498,7 +498,7 @@ mod tests {
             }
         }
         let mut parts: Vec<String> = counts.iter().map(|(r, n)| format!("{n} {r}")).collect();
-        parts.sort();
+        crate::sort::sort(&mut parts);
         (parts, helpful_nodes)
     }
 

@@ -314,7 +314,7 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
             J::Obj(m) => {
                 let mut k: Vec<String> = m.iter().map(|(k, _)| k.clone()).collect();
                 if name == "keys" {
-                    k.sort();
+                    crate::sort::sort(&mut k);
                 }
                 J::Arr(k.into_iter().map(J::Str).collect())
             }
@@ -459,7 +459,7 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
         ("sort", 0) => match v {
             J::Arr(a) => {
                 let mut a = a.clone();
-                a.sort_by(cmp);
+                crate::sort::sort_by(&mut a, cmp);
                 out(J::Arr(a))
             }
             _ => Err(bad("cannot be sorted, as it is not an array")),
@@ -470,7 +470,7 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
             for x in a {
                 keyed.push((J::Arr(collect(&args[0], x, env, cx)?), x.clone()));
             }
-            keyed.sort_by(|p, q| cmp(&p.0, &q.0));
+            crate::sort::sort_by(&mut keyed, |p, q| cmp(&p.0, &q.0));
             match name {
                 "sort_by" => out(J::Arr(keyed.into_iter().map(|(_, x)| x).collect())),
                 "min_by" => out(keyed.first().map(|p| p.1.clone()).unwrap_or(J::Null)),
@@ -494,7 +494,7 @@ pub fn native<'a>(name: &str, args: &'a [Expr], input: &J, env: &Env<'a>, cx: &C
         ("min" | "max", 0) => {
             let J::Arr(a) = v else { return Err(bad("cannot be sorted, as it is not an array")) };
             let mut a = a.clone();
-            a.sort_by(cmp);
+            crate::sort::sort_by(&mut a, cmp);
             out(if name == "min" { a.first().cloned() } else { a.last().cloned() }.unwrap_or(J::Null))
         }
         ("tojson", 0) => {

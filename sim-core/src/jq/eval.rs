@@ -812,7 +812,7 @@ pub fn setpath(v: &J, path: &[J], new: J) -> Result<J, Halt> {
 
 pub fn delpaths(v: &J, mut ps: Vec<Vec<J>>) -> Result<J, Halt> {
     // Longest and last first, so earlier deletions do not move later ones.
-    ps.sort_by(|a, b| super::value::cmp(&J::Arr(b.clone()), &J::Arr(a.clone())));
+    crate::sort::sort_by(&mut ps, |a, b| super::value::cmp(&J::Arr(b.clone()), &J::Arr(a.clone())));
     let mut cur = v.clone();
     for p in ps {
         cur = delpath(&cur, &p)?;

@@ -64,8 +64,8 @@ pub fn cmp(a: &J, b: &J) -> std::cmp::Ordering {
         (J::Obj(x), J::Obj(y)) => {
             let mut kx: Vec<&String> = x.iter().map(|(k, _)| k).collect();
             let mut ky: Vec<&String> = y.iter().map(|(k, _)| k).collect();
-            kx.sort();
-            ky.sort();
+            crate::sort::sort(&mut kx);
+            crate::sort::sort(&mut ky);
             match kx.cmp(&ky) {
                 Ordering::Equal => {
                     for k in kx {
@@ -223,7 +223,7 @@ pub fn sorted_keys(v: &J) -> J {
         J::Arr(a) => J::Arr(a.iter().map(sorted_keys).collect()),
         J::Obj(m) => {
             let mut m: Vec<(String, J)> = m.iter().map(|(k, x)| (k.clone(), sorted_keys(x))).collect();
-            m.sort_by(|a, b| a.0.cmp(&b.0));
+            crate::sort::sort_by(&mut m, |a, b| a.0.cmp(&b.0));
             J::Obj(m)
         }
         other => other.clone(),

@@ -248,7 +248,7 @@ impl Map {
     /// map does when it reads an object). `json!` builds its objects with this.
     pub fn from_members(mut entries: Vec<Pair>) -> Map {
         if !entries.is_sorted_by(|a, b| a.0 < b.0) {
-            entries.sort_by(|a, b| a.0.cmp(&b.0)); // stable: equal keys keep their order
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0)); // stable: equal keys keep their order
             let mut deduped: Vec<Pair> = Vec::with_capacity(entries.len());
             for pair in entries {
                 match deduped.last_mut() {

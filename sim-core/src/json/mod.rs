@@ -561,7 +561,14 @@ pub fn to_serde(value: Value) -> serde_json::Value {
         Value::Number(n) => serde_json::Value::Number(n),
         Value::String(s) => serde_json::Value::String(s.to_string()),
         Value::Array(a) => serde_json::Value::Array(a.into_iter().map(to_serde).collect()),
-        Value::Object(m) => serde_json::Value::Object(m.into_iter().map(|(k, v)| (k.into_string(), to_serde(v))).collect()),
+        Value::Object(m) => {
+            // Inserted one by one: collecting would sort the members again (they are sorted).
+            let mut out = serde_json::Map::new();
+            for (k, v) in m {
+                out.insert(k.into_string(), to_serde(v));
+            }
+            serde_json::Value::Object(out)
+        }
     }
 }
 

@@ -158,7 +158,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let (mut responses, mut field_on_a_response) = (0, false);
     for (kind, names) in &requests {
         let ns_opt = if kind.namespaced && !all_ns { Some(ns.as_str()) } else { None };
-        let as_table = matches!(output, Output::Table { .. });
+        let as_table = as_table_output(&output);
         let sort_by = p.value("sort-by").filter(|_| as_table);
         let mut rows: Vec<Value> = Vec::new();
         let mut columns = Value::Null;
@@ -229,9 +229,20 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             tables.push((kind, table_doc(std::mem::take(&mut columns), std::mem::take(&mut rows))));
         }
     }
+    let not_found = |field: &str| format!("error: couldn't find any field with path {:?} in the list of objects", relaxed_path(field));
     if let Some(field) = p.value("sort-by").filter(|_| responses > 1 && !field_on_a_response) {
-        out.err(&format!("error: couldn't find any field with path {:?} in the list of objects", relaxed_path(field)));
+        out.err(&not_found(field));
         return;
+    }
+    // Other outputs print one list of every object, which kubectl sorts as a whole — and fails
+    // on when not one object has the field (one named object is printed as it is).
+    if let Some(field) = p.value("sort-by").filter(|_| !as_table_output(&output) && !objects.is_empty() && !single_named) {
+        let keys: Vec<Option<Value>> = objects.iter().map(|o| sort_key(o, field)).collect();
+        let Some(order) = keys.iter().any(Option::is_some).then(|| super::sort_by::order(&keys)).flatten() else {
+            out.err(&not_found(field));
+            return;
+        };
+        objects = super::sort_by::permute(std::mem::take(&mut objects), &order);
     }
     match output {
         Output::Table { wide } => {
@@ -394,13 +405,18 @@ fn objects_of(doc: &Value) -> Vec<Value> {
     }
 }
 
+fn as_table_output(output: &Output) -> bool {
+    matches!(output, Output::Table { .. })
+}
+
 /// `--sort-by` on one server-side Table, as kubectl sorts it (`sort_by`): the rows in kubectl's
 /// order, or none when more than one row and not one has the field.
 fn sort_rows(rows: Vec<Value>, field: &str) -> Vec<Value> {
     let keys: Vec<Option<Value>> = rows.iter().map(|r| sort_key(&r["object"], field)).collect();
-    let Some(order) = super::sort_by::order(&keys) else { return Vec::new() };
-    let mut rows: Vec<Option<Value>> = rows.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|i| rows[i].take()).collect()
+    match super::sort_by::order(&keys) {
+        Some(order) => super::sort_by::permute(rows, &order),
+        None => Vec::new(),
+    }
 }
 
 /// `-o custom-columns=HEADER:.path,...` (`kubectl.md` §3.8): `<none>` for a missing value, maps in

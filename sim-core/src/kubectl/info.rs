@@ -74,43 +74,88 @@ pub fn api_resources<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         args,
         &[
             ("api-group", None, Kind::Value),
-            ("namespaced", None, Kind::Value),
+            ("namespaced", None, Kind::Bool),
             ("output", Some('o'), Kind::Value),
             ("no-headers", None, Kind::Bool),
+            ("verbs", None, Kind::Value),
         ],
     ) else {
         return;
     };
-    // (group, plural, short names, apiVersion, namespaced, kind)
-    let mut rows: Vec<(&str, &str, String, String, bool, &str)> =
-        DISCOVERY.iter().map(|d| (d.group(), d.plural, d.short_names.join(","), d.api_version.to_string(), d.namespaced, d.kind)).collect();
+    struct Row<'a> {
+        group: &'a str,
+        plural: &'a str,
+        short_names: String,
+        api_version: String,
+        namespaced: bool,
+        kind: &'a str,
+        verbs: &'a [&'a str],
+        categories: &'a [&'a str],
+    }
+    let mut rows: Vec<Row> = DISCOVERY
+        .iter()
+        .map(|d| Row {
+            group: d.group(),
+            plural: d.plural,
+            short_names: d.short_names.join(","),
+            api_version: d.api_version.to_string(),
+            namespaced: d.namespaced,
+            kind: d.kind,
+            verbs: crate::api::rest::discovered_verbs(d),
+            categories: crate::api::rest::discovered_categories(d),
+        })
+        .collect();
     // The aggregated APIs' preferred versions, as kubectl reads them: subresources and resources
     // without verbs are skipped (the visibility API's are all one or the other: nothing shows).
     for a in AGGREGATED {
         let preferred = a.versions.first().copied().unwrap_or("");
         for r in a.resources.iter().filter(|r| !r.name.contains('/') && !r.verbs.is_empty()) {
-            rows.push((a.group, r.name, String::new(), format!("{}/{preferred}", a.group), r.namespaced, r.kind));
+            rows.push(Row {
+                group: a.group,
+                plural: r.name,
+                short_names: String::new(),
+                api_version: format!("{}/{preferred}", a.group),
+                namespaced: r.namespaced,
+                kind: r.kind,
+                verbs: r.verbs,
+                categories: &[],
+            });
         }
     }
-    rows.retain(|row| p.value("api-group").is_none_or(|g| row.0 == g));
-    if let Some(ns) = p.value("namespaced") {
-        let want = ns != "false";
-        rows.retain(|row| row.4 == want);
+    rows.retain(|row| p.value("api-group").is_none_or(|g| row.group == g));
+    // A filter only when given (`--namespaced` alone is true, `--namespaced=false` false).
+    if let Some(&want) = p.bools.get("namespaced") {
+        rows.retain(|row| row.namespaced == want);
     }
+    // --verbs=list,get: the resources that support every verb named.
+    let verbs_flag = p.all("verbs");
+    let wanted: Vec<&str> = verbs_flag.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|v| !v.is_empty()).collect();
+    rows.retain(|row| wanted.iter().all(|v| row.verbs.contains(v)));
     if p.value("output") == Some("name") {
         let text: String = rows
             .iter()
-            .map(|(group, plural, ..)| if group.is_empty() { format!("{plural}\n") } else { format!("{plural}.{group}\n") })
+            .map(|r| if r.group.is_empty() { format!("{}\n", r.plural) } else { format!("{}.{}\n", r.plural, r.group) })
             .collect();
         out.out(&text);
         return;
     }
+    let wide = p.value("output") == Some("wide");
     let mut text = String::new();
     if !p.flag("no-headers") {
-        text.push_str("NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND\n");
+        text.push_str(if wide {
+            "NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND\tVERBS\tCATEGORIES\n"
+        } else {
+            "NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND\n"
+        });
     }
-    for (_, plural, shorts, api_version, namespaced, kind) in rows {
-        text.push_str(&format!("{plural}\t{shorts}\t{api_version}\t{namespaced}\t{kind}\n"));
+    for r in rows {
+        text.push_str(&format!("{}\t{}\t{}\t{}\t{}", r.plural, r.short_names, r.api_version, r.namespaced, r.kind));
+        if wide {
+            let mut verbs = r.verbs.to_vec();
+            crate::sort::sort(&mut verbs);
+            text.push_str(&format!("\t{}\t{}", verbs.join(","), r.categories.join(",")));
+        }
+        text.push('\n');
     }
     out.out(&KUBECTL_TABLE.format(&text));
 }

@@ -227,7 +227,7 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
             let workloads = list(out, "Workload", true);
             let lqs = list_objects(out.client(), kind_info("LocalQueue"), None, "", "").unwrap_or_default();
             // Each ClusterQueue's pending workloads in queue order (what the visibility API lists).
-            let pending_order: std::collections::BTreeMap<String, Vec<(String, String, String)>> =
+            let pending_order: std::collections::BTreeMap<String, Vec<(String, String, String)>> = crate::sort::map_from(
                 list_objects(out.client(), kind_info("ClusterQueue"), None, "", "")
                     .unwrap_or_default()
                     .iter()
@@ -235,8 +235,8 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                     .map(|cq| {
                         let order = pending_order(out.client(), &cq);
                         (cq, order)
-                    })
-                    .collect();
+                    }),
+            );
             let status_of = |w: &Value| {
                 if is_true(w, "Finished") {
                     "FINISHED"

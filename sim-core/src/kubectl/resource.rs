@@ -2,7 +2,7 @@
 
 use super::out::{Host, Out};
 use crate::api::client::{Client, ReadClient};
-use crate::api::registry::{resolve, KindInfo, Resolved};
+use crate::api::registry::{resolve, KindInfo, Resolved, DISCOVERY};
 use crate::api::rest::{Method, Request, Response};
 use crate::api::status::Status;
 use crate::json::Value;
@@ -80,10 +80,22 @@ pub fn read_list(c: &dyn ReadClient, kind: &KindInfo, ns: Option<&str>) -> Vec<V
     result(c.read(&list_request(kind, ns, "", ""))).map(items).unwrap_or_default()
 }
 
+/// kubectl's shortcut expander: a short name that another group's resource also has (`ev`: the
+/// core Events and `events.events.k8s.io`) goes to the first, with a warning naming the other.
+fn warn_ambiguous_short_name<W: Host>(out: &mut Out<'_, '_, W>, arg: &str, group: &str) {
+    let short = arg.to_ascii_lowercase();
+    for d in DISCOVERY.iter().filter(|d| d.group() != group && d.short_names.contains(&short.as_str())) {
+        out.warn(&format!("Warning: short name {short:?} could also match lower priority resource {}.{}", d.plural, d.group()));
+    }
+}
+
 /// Resolves a type argument, printing kubectl's error for unknown or unserved types.
 pub fn resolve_type<W: Host>(out: &mut Out<'_, '_, W>, arg: &str) -> Option<&'static KindInfo> {
     match resolve(arg) {
-        Some(Resolved::Served(k)) => Some(k),
+        Some(Resolved::Served(k)) => {
+            warn_ambiguous_short_name(out, arg, k.group);
+            Some(k)
+        }
         Some(Resolved::Unserved(d)) => {
             // What the server answers for the kind, as real kubectl prints it.
             out.err(&super::errors::server_error(&crate::api::rest::unserved(d), None));

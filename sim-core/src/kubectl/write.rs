@@ -489,7 +489,10 @@ pub fn delete<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     if p.flag("force") && grace == Some(0) {
         out.warn("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.");
     }
-    let mut deleted: Vec<(&'static KindInfo, String, String)> = Vec::new();
+    // What was deleted, with the uid the server answered with: an object of the same name made
+    // since (a controller's new Workload for its Job) is another object, and the wait is over,
+    // as kubectl's wait compares uids.
+    let mut deleted: Vec<(&'static KindInfo, String, String, String)> = Vec::new();
     for (kind, tns, name, source) in targets {
         // DeleteOptions in the body, as client-go sends them.
         let mut options = json!({"kind": "DeleteOptions", "apiVersion": "v1", "propagationPolicy": propagation});
@@ -501,7 +504,9 @@ pub fn delete<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         }
         let req = Request::new(Method::Delete, &object_path(kind, &tns, Some(&name))).body(options);
         match result(out.request(&req)) {
-            Ok(_) => {
+            Ok(answer) => {
+                let uid = answer.body.pointer("/details/uid").or_else(|| answer.body.pointer("/metadata/uid")).and_then(Value::as_str);
+                let uid = uid.unwrap_or("").to_string();
                 if !dry_run {
                     out.record(LearnerWrite::Delete {
                         api_version: kind.api_version(),
@@ -521,7 +526,7 @@ pub fn delete<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
                 } else {
                     out.out(&format!("{} {name:?} {verb}{suffix}\n", kind.qualified_singular()));
                 }
-                deleted.push((kind, tns, name));
+                deleted.push((kind, tns, name, uid));
             }
             Err(s) if s.code == 404 && p.flag("ignore-not-found") => {}
             Err(s) => errors.push(match source {
@@ -538,13 +543,20 @@ pub fn delete<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
         World::settle(&mut *out.cx.world);
         let mut waited = 0;
         loop {
-            let left: Vec<&(&'static KindInfo, String, String)> =
-                deleted.iter().filter(|(k, n, name)| get(out.client(), k, n, name).is_ok()).collect();
+            let left: Vec<&(&'static KindInfo, String, String, String)> = deleted
+                .iter()
+                .filter(|(k, n, name, uid)| {
+                    get(out.client(), k, n, name)
+                        .is_ok_and(|o| uid.is_empty() || o.pointer("/metadata/uid").and_then(Value::as_str) == Some(uid))
+                })
+                .collect();
             if left.is_empty() {
                 break;
             }
             if waited >= limit_ms {
-                errors.extend(left.iter().map(|(k, _, name)| format!("error: timed out waiting for the condition on {}/{name}", k.plural)));
+                errors.extend(
+                    left.iter().map(|(k, _, name, _)| format!("error: timed out waiting for the condition on {}/{name}", k.plural)),
+                );
                 break;
             }
             let step = 1_000.min(limit_ms - waited);

@@ -218,7 +218,7 @@ impl Lab {
     /// A bundled lab's folder as it was written: path inside the folder → content.
     pub fn bundled_files(id: &str) -> Option<BTreeMap<String, String>> {
         let (_, files) = bundled::BUNDLED.iter().find(|(lab_id, _)| *lab_id == id)?;
-        Some(files.iter().map(|(p, c)| (p.to_string(), c.to_string())).collect())
+        Some(crate::sort::map_from(files.iter().map(|(p, c)| (p.to_string(), c.to_string()))))
     }
 
     /// The ids of the bundled labs.
@@ -314,12 +314,12 @@ impl Lab {
 
     /// Every kind the lab's checks read, for hosts that gather a snapshot.
     pub fn kinds_needed(&self) -> std::collections::BTreeSet<String> {
-        self.steps.iter().flat_map(|s| &s.checks).flat_map(|c| c.kinds()).map(str::to_string).collect()
+        crate::sort::set_from(self.steps.iter().flat_map(|s| &s.checks).flat_map(|c| c.kinds()).map(str::to_string))
     }
 
     /// Every file the lab's checks read, as absolute paths.
     pub fn files_needed(&self) -> std::collections::BTreeSet<String> {
-        self.steps.iter().flat_map(|s| &s.checks).filter_map(|c| c.file()).map(|f| self.file_path(f)).collect()
+        crate::sort::set_from(self.steps.iter().flat_map(|s| &s.checks).filter_map(|c| c.file()).map(|f| self.file_path(f)))
     }
 
     /// The absolute path of a file named relative to the workdir.

@@ -78,8 +78,9 @@ impl Progress {
         let mut steps = judge(lab, view);
         let mut newly_passed = Vec::new();
         for (step, result) in lab.steps.iter().zip(steps.iter_mut()) {
-            let files: BTreeMap<String, Option<String>> =
-                step.checks.iter().filter_map(|c| c.file()).map(|f| lab.file_path(f)).map(|p| (p.clone(), view.file(&p))).collect();
+            let files: BTreeMap<String, Option<String>> = crate::sort::map_from(
+                step.checks.iter().filter_map(|c| c.file()).map(|f| lab.file_path(f)).map(|p| (p.clone(), view.file(&p))),
+            );
             if result.pass {
                 if self.passed.insert(step.id.clone()) {
                     newly_passed.push(step.id.clone());

@@ -365,7 +365,7 @@ impl<W: World + 'static> Job<W> {
         let st = &mut sh.state;
         st.vars = env.vars.clone();
         st.unexported = env.unexported.clone();
-        st.functions = env.functions.iter().map(|(k, v)| (k.clone(), v.source.clone())).collect();
+        st.functions = crate::sort::map_from(env.functions.iter().map(|(k, v)| (k.clone(), v.source.clone())));
         st.options = env.options.clone();
         st.cwd = env.cwd.clone();
         st.last_status = self.status.unwrap_or(env.last_status);

@@ -161,13 +161,20 @@ pub fn sync(c: &mut Cluster) {
 }
 
 /// A Workload whose owner is gone is marked Finished (`OwnerNotFound`) and released; one being
-/// deleted is released.
+/// deleted is released once its Job is stopped (`ReconcileGenericJob` step 1.1: a running Job
+/// whose Workload is deleted no longer holds an admission, and is suspended with its template
+/// restored — else it would run on beside the Workloads admitted into the quota it freed).
 fn finalize_orphan(c: &mut Cluster, key: &Key) {
     let Some(mut wl) = c.api.store().get(key).cloned() else { return };
-    let orphan = owner_uid(&wl).is_some_and(|u| c.api.store().key_of_uid(u).is_none_or(|k| k.kind != "Job"));
+    let owner = owner_uid(&wl).and_then(|u| c.api.store().key_of_uid(u)).filter(|k| k.kind == "Job").cloned();
+    let orphan = owner_uid(&wl).is_some() && owner.is_none();
     let deleting = get(&wl, &["metadata", "deletionTimestamp"]).is_some();
     if !orphan && !deleting {
         return;
+    }
+    if let Some(job) = owner.and_then(|k| c.api.store().get(&k).cloned()).filter(|_| deleting) {
+        stop_job(c, Value::clone(&job), &wl, "Workload is deleted");
+        wl = c.api.store().get(key).cloned().unwrap_or(wl);
     }
     let mut part = workload::status_part(&wl);
     if !deleting

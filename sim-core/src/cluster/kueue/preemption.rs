@@ -362,7 +362,7 @@ impl Ordering_ {
         }
         Ordering_ {
             preemptor_cq: cq,
-            ancestors: s.ancestors(cq).into_iter().collect(),
+            ancestors: crate::sort::set_from(s.ancestors(cq)),
             targets,
             pruned_cqs: BTreeSet::new(),
             pruned_cohorts: BTreeSet::new(),

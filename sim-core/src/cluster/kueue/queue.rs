@@ -95,17 +95,17 @@ struct Entry {
 
 /// Saved form of the parked sets: ClusterQueue → keys (what survives a reload).
 fn save_parked<S: serde::Serializer>(cqs: &BTreeMap<String, CqQueue>, s: S) -> Result<S::Ok, S::Error> {
-    let saved: BTreeMap<&String, BTreeSet<&str>> = cqs
-        .iter()
-        .map(|(name, q)| (name, q.parked.iter().map(Order::key).chain(q.restored.iter().map(String::as_str)).collect::<BTreeSet<_>>()))
-        .filter(|(_, keys)| !keys.is_empty())
-        .collect();
+    let saved: BTreeMap<&String, BTreeSet<&str>> = crate::sort::map_from(
+        cqs.iter()
+            .map(|(name, q)| (name, crate::sort::set_from(q.parked.iter().map(Order::key).chain(q.restored.iter().map(String::as_str)))))
+            .filter(|(_, keys)| !keys.is_empty()),
+    );
     saved.serialize(s)
 }
 
 fn load_parked<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, CqQueue>, D::Error> {
     let saved = BTreeMap::<String, BTreeSet<String>>::deserialize(d)?;
-    Ok(saved.into_iter().map(|(name, restored)| (name, CqQueue { restored, ..Default::default() })).collect())
+    Ok(crate::sort::map_from(saved.into_iter().map(|(name, restored)| (name, CqQueue { restored, ..Default::default() }))))
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

@@ -336,7 +336,7 @@ impl<'a> Snapshot<'a> {
 /// Builds the subtree quotas and usages of a tree from its leaves (`updateCohortResourceNode`),
 /// given each ClusterQueue's quotas and usage.
 pub fn accumulate(snapshot: &mut Snapshot, cohort: usize, extra: &BTreeMap<usize, Vec<ResourceNode>>) {
-    let own: BTreeMap<Fr, i128> = snapshot.cohorts[cohort].node.quotas.iter().map(|(k, q)| (k.clone(), q.nominal)).collect();
+    let own: BTreeMap<Fr, i128> = crate::sort::map_from(snapshot.cohorts[cohort].node.quotas.iter().map(|(k, q)| (k.clone(), q.nominal)));
     snapshot.cohorts[cohort].node.subtree_quota = own;
     snapshot.cohorts[cohort].node.usage = BTreeMap::new();
     let child_cohorts = snapshot.cohorts[cohort].child_cohorts.clone();
@@ -367,7 +367,7 @@ fn add_child(parent: &mut ResourceNode, child: &ResourceNode) {
 pub fn cq_node(quotas: &Arc<BTreeMap<Fr, Quota>>, usage: &BTreeMap<Fr, i128>) -> ResourceNode {
     ResourceNode {
         quotas: quotas.clone(),
-        subtree_quota: quotas.iter().map(|(k, q)| (k.clone(), q.nominal)).collect(),
+        subtree_quota: crate::sort::map_from(quotas.iter().map(|(k, q)| (k.clone(), q.nominal))),
         usage: usage.clone(),
     }
 }
