@@ -535,13 +535,14 @@ fn slot_pod(c: &Cluster, key: &str, kueue_jobs: &BTreeSet<&str>) -> SlotPod {
 fn gpus(c: &Cluster, lang: Lang) -> Html {
     let workloads = list(c, "Workload");
     // The Jobs Kueue manages: those a Workload belongs to.
-    let kueue_jobs: BTreeSet<&str> = workloads
-        .iter()
-        .filter_map(|w| w.pointer("/metadata/ownerReferences").and_then(Value::as_array))
-        .flatten()
-        .filter(|o| o["kind"] == "Job")
-        .map(|o| s(o, "/uid"))
-        .collect();
+    let kueue_jobs: BTreeSet<&str> = sim_core::sort::set_from(
+        workloads
+            .iter()
+            .filter_map(|w| w.pointer("/metadata/ownerReferences").and_then(Value::as_array))
+            .flatten()
+            .filter(|o| o["kind"] == "Job")
+            .map(|o| s(o, "/uid")),
+    );
     let mut bypassing: Vec<String> = Vec::new();
     let (mut any_used, mut any_terminating) = (false, false);
     let nodes = c.gpu_slots.iter().map(|(node, slots)| {

@@ -1161,8 +1161,9 @@ impl<W: World + 'static> Interp<W> {
                     return (status, false, None);
                 };
                 let command_names = sh.command_names();
-                let mut vars: BTreeMap<String, String> =
-                    env.vars.iter().filter(|(k, _)| !env.unexported.contains(*k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+                let mut vars: BTreeMap<String, String> = crate::sort::map_from(
+                    env.vars.iter().filter(|(k, _)| !env.unexported.contains(*k)).map(|(k, v)| (k.clone(), v.clone())),
+                );
                 vars.insert("PWD".into(), env.cwd.clone());
                 for (k, v) in &assigned {
                     vars.insert(k.clone(), v.clone());
@@ -2285,12 +2286,9 @@ impl<W: World + 'static> Interp<W> {
                             let mut env = it2.core.env.borrow_mut();
                             env.options = options;
                             // A child shell sees only the exported variables (and its own functions).
-                            let exported: BTreeMap<String, String> = env
-                                .vars
-                                .iter()
-                                .filter(|(k, _)| !env.unexported.contains(*k))
-                                .map(|(k, v)| (k.clone(), v.clone()))
-                                .collect();
+                            let exported: BTreeMap<String, String> = crate::sort::map_from(
+                                env.vars.iter().filter(|(k, _)| !env.unexported.contains(*k)).map(|(k, v)| (k.clone(), v.clone())),
+                            );
                             env.vars = exported;
                             env.unexported.clear();
                             env.functions.clear();

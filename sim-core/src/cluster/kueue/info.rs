@@ -118,12 +118,13 @@ fn quantity(v: &Value) -> i128 {
 /// One pod's requests from a pod set's template (limits stand in for missing requests; init
 /// containers and overhead as the scheduler counts them). Zero requests are left out.
 pub fn per_pod_requests(template: &Value) -> BTreeMap<String, i128> {
-    spec_requests_and_limits(template.get("spec").unwrap_or(&Value::Null))
-        .0
-        .into_iter()
-        .map(|(k, q)| (k.clone(), cap(&k, q.nanos)))
-        .filter(|(_, v)| *v != 0)
-        .collect()
+    crate::sort::map_from(
+        spec_requests_and_limits(template.get("spec").unwrap_or(&Value::Null))
+            .0
+            .into_iter()
+            .map(|(k, q)| (k.clone(), cap(&k, q.nanos)))
+            .filter(|(_, v)| *v != 0),
+    )
 }
 
 /// Kueue counts cpu in int64 millis and everything else in int64 units: larger amounts stop at

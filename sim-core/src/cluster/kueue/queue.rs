@@ -288,18 +288,18 @@ impl QueueManager {
             Some(s) => self.lqs.insert(key.clone(), s),
             None => self.lqs.remove(&key),
         };
-        let keys: BTreeSet<String> = self.by_lq.get(&key).into_iter().flat_map(|m| m.keys().cloned()).collect();
+        let keys: BTreeSet<String> = crate::sort::set_from(self.by_lq.get(&key).into_iter().flat_map(|m| m.keys().cloned()));
         self.replace_all(keys, cache);
     }
 
     /// A ClusterQueue came or went: the workloads of every LocalQueue naming it move.
     pub fn observe_cluster_queue(&mut self, cq: &str, cache: &Cache) {
-        let keys: BTreeSet<String> = self
-            .lqs
-            .iter()
-            .filter(|(_, s)| s.cluster_queue == cq)
-            .flat_map(|(k, _)| self.by_lq.get(k).into_iter().flat_map(|m| m.keys().cloned()))
-            .collect();
+        let keys: BTreeSet<String> = crate::sort::set_from(
+            self.lqs
+                .iter()
+                .filter(|(_, s)| s.cluster_queue == cq)
+                .flat_map(|(k, _)| self.by_lq.get(k).into_iter().flat_map(|m| m.keys().cloned())),
+        );
         self.replace_all(keys, cache);
         if !cache.cqs.contains_key(cq) {
             if self.cqs.get(cq).is_some_and(|q| q.heap.is_empty() && q.parked.is_empty() && q.by_hash.is_empty()) {

@@ -228,7 +228,8 @@ fn classical_order(entries: &[Entry]) -> Vec<usize> {
 /// `fairSharingIterator`: repeatedly the tournament winner of a tree, by dominant resource share
 /// with each entry's usage added (non-borrowing first, then lower share, priority, age).
 fn fair_order(s: &mut Snapshot, entries: &[Entry], _now: i64) -> Vec<usize> {
-    let mut remaining: BTreeMap<usize, usize> = entries.iter().enumerate().map(|(i, e)| (e.cq.expect("nominated"), i)).collect();
+    let mut remaining: BTreeMap<usize, usize> =
+        crate::sort::map_from(entries.iter().enumerate().map(|(i, e)| (e.cq.expect("nominated"), i)));
     let mut out = Vec::new();
     while let Some((&cq, &entry)) = remaining.iter().next() {
         let Some(parent) = s.cqs[cq].parent else {
