@@ -172,7 +172,8 @@ fn finalize_orphan(c: &mut Cluster, key: &Key) {
     if !orphan && !deleting {
         return;
     }
-    if let Some(job) = owner.and_then(|k| c.api.store().get(&k).cloned()).filter(|_| deleting) {
+    // A Finished Workload's Job is done: only its finalizer goes (the reconciler's earlier step).
+    if let Some(job) = owner.and_then(|k| c.api.store().get(&k).cloned()).filter(|_| deleting && !is_true(&wl, "Finished")) {
         stop_job(c, Value::clone(&job), &wl, "Workload is deleted");
         wl = c.api.store().get(key).cloned().unwrap_or(wl);
     }

@@ -87,3 +87,31 @@ sleep 40
 kubectl -n team-a get pods
 kubectl -n team-a delete workload --all
 kubectl -n team-a get jobs,workloads
+# A finished Job's Workload, deleted, takes nothing from the Job: it stays Complete.
+kubectl -n team-a delete job train-1 train-2
+cat <<EOF > quick.yaml
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: quick
+  namespace: team-a
+  labels:
+    kueue.x-k8s.io/queue-name: lq
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: c
+        image: busybox:1.36
+        command: ["sh", "-c", "echo done"]
+        resources:
+          limits:
+            nvidia.com/gpu: 1
+EOF
+kubectl apply -f quick.yaml
+kubectl -n team-a wait --for=condition=complete job/quick --timeout=60s
+kubectl -n team-a get workloads
+kubectl -n team-a delete workload --all
+kubectl -n team-a get job quick
+kubectl -n team-a get events --field-selector involvedObject.name=quick,reason=Stopped
