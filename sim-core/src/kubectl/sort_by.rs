@@ -228,24 +228,13 @@ impl<T: Copy> Sorter<'_, T> {
         }
     }
 
+    /// Go's `partition`: the pivot to its place, and whether no swap was needed on the way.
     fn partition(&mut self, a: usize, b: usize, pivot: usize) -> (usize, bool) {
         self.swap(a, pivot);
         // Signed, as in Go: `j` may step below `i` to `a`.
         let (mut i, mut j) = (a as isize + 1, b as isize - 1);
         let at = |k: isize| k as usize;
-        while i <= j && self.less(at(i), a) {
-            i += 1;
-        }
-        while i <= j && !self.less(at(j), a) {
-            j -= 1;
-        }
-        if i > j {
-            self.swap(at(j), a);
-            return (at(j), true);
-        }
-        self.swap(at(i), at(j));
-        i += 1;
-        j -= 1;
+        let mut already_partitioned = true;
         loop {
             while i <= j && self.less(at(i), a) {
                 i += 1;
@@ -257,11 +246,12 @@ impl<T: Copy> Sorter<'_, T> {
                 break;
             }
             self.swap(at(i), at(j));
+            already_partitioned = false;
             i += 1;
             j -= 1;
         }
         self.swap(at(j), a);
-        (at(j), false)
+        (at(j), already_partitioned)
     }
 
     fn partition_equal(&mut self, a: usize, b: usize, pivot: usize) -> usize {
