@@ -32,7 +32,7 @@ pub fn pod_requests_and_limits(pod: &Value) -> (Totals, Totals) {
 /// The same, from a pod spec (a pod template's `spec`).
 pub fn spec_requests_and_limits(spec: &Value) -> (Totals, Totals) {
     let per_container = |c: &Value| {
-        let limits: Totals = quantities(get(c, &["resources", "limits"])).into_iter().collect();
+        let limits: Totals = crate::sort::map_from(quantities(get(c, &["resources", "limits"])));
         let mut requests = limits.clone();
         requests.extend(quantities(get(c, &["resources", "requests"])));
         (requests, limits)

@@ -76,7 +76,9 @@ impl NodeInfo {
             unschedulable: get(node, &["spec", "unschedulable"]).and_then(Value::as_bool).unwrap_or(false),
             allocatable: get(node, &["status", "allocatable"])
                 .and_then(Value::as_object)
-                .map(|m| m.iter().filter_map(|(k, v)| Some((k.to_string(), Quantity::parse(v.as_str()?).ok()?.nanos))).collect())
+                .map(|m| {
+                    crate::sort::map_from(m.iter().filter_map(|(k, v)| Some((k.to_string(), Quantity::parse(v.as_str()?).ok()?.nanos))))
+                })
                 .unwrap_or_default(),
         }
     }

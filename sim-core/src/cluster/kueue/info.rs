@@ -170,11 +170,11 @@ impl WorkloadInfo {
                 Some(prev) => prev.per_pod.clone(),
                 None => per_pod_requests(ps.get("template").unwrap_or(&Value::Null)),
             };
-            let requests = per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(count as i128)))).collect();
+            let requests = crate::sort::map_from(per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(count as i128)))));
             let flavors = assigned
                 .and_then(|a| a.get("flavors"))
                 .and_then(Value::as_object)
-                .map(|m| m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string()))).collect())
+                .map(|m| crate::sort::map_from(m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string())))))
                 .unwrap_or_default();
             let min_count = ps.get("minCount").and_then(Value::as_i64);
             pod_sets.push(PodSetInfo { name: ps_name, count, per_pod, requests, flavors, min_count });
@@ -244,7 +244,7 @@ impl WorkloadInfo {
         let mut w = self.clone();
         for (p, &n) in w.pod_sets.iter_mut().zip(counts) {
             p.count = n;
-            p.requests = p.per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(n as i128)))).collect();
+            p.requests = crate::sort::map_from(p.per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(n as i128)))));
         }
         w
     }

@@ -471,15 +471,16 @@ impl QueueManager {
 
     /// Forgets everything rebuilt from the store on a restore (keeps parked sets and requeues).
     pub fn clear_caches(&mut self) {
-        let cqs = std::mem::take(&mut self.cqs)
-            .into_iter()
-            .map(|(name, q)| {
-                let mut restored = q.restored;
-                restored.extend(q.parked.iter().map(|o| o.key().to_string()));
-                (name, CqQueue { restored, ..Default::default() })
-            })
-            .filter(|(_, q)| !q.is_empty())
-            .collect();
+        let cqs = crate::sort::map_from(
+            std::mem::take(&mut self.cqs)
+                .into_iter()
+                .map(|(name, q)| {
+                    let mut restored = q.restored;
+                    restored.extend(q.parked.iter().map(|o| o.key().to_string()));
+                    (name, CqQueue { restored, ..Default::default() })
+                })
+                .filter(|(_, q)| !q.is_empty()),
+        );
         let keep = QueueManager {
             cqs,
             sticky: std::mem::take(&mut self.sticky),

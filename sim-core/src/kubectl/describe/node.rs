@@ -154,7 +154,7 @@ pub fn describe_node(c: &mut dyn Client, now: i64, node: &Value) -> String {
 /// "Non-terminated Pods" and "Allocated resources" (`describeNodeResource`).
 fn node_resources(c: &mut dyn Client, now: i64, node: &Value) -> String {
     let name = get_str(node, &["metadata", "name"]).unwrap_or("");
-    let allocatable: Totals = quantities(get(node, &["status", "allocatable"])).into_iter().collect();
+    let allocatable: Totals = crate::sort::map_from(quantities(get(node, &["status", "allocatable"])));
     let pods: Vec<Value> = super::super::resource::list(c, kind_info("Pod"), None, "", "")
         .unwrap_or_default()
         .into_iter()
