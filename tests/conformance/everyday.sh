@@ -130,6 +130,27 @@ kubectl get deploy -A
 kubectl get ds -A
 kubectl get all -n team-a
 kubectl get all -A --no-headers
+kubectl describe ns team-a
+kubectl describe namespaces
+kubectl get quota
+kubectl get limits -A
+kubectl get resourcequotas,limitranges -n team-a -o name
+kubectl describe quota -n team-a
+kubectl describe limitrange nothing
+kubectl get quota nothing -o yaml
+cat <<'EOF' > quota.yaml
+apiVersion: v1
+kind: ResourceQuota
+metadata:
+  name: gpus
+  namespace: team-a
+spec:
+  hard:
+    requests.nvidia.com/gpu: "2"
+EOF
+kubectl apply -f quota.yaml
+kubectl create -f quota.yaml
+kubectl delete quota gpus -n team-a
 kubectl top pods -A
 kubectl top no
 kubectl top foo

@@ -617,6 +617,11 @@ pub const SERVED: &[KindInfo] = &[
     builtin("", "ConfigMap", "configmaps", "configmap", &["cm"], true, &[]),
     builtin("batch", "Job", "jobs", "job", &[], true, &["all"]),
     builtin("scheduling.k8s.io", "PriorityClass", "priorityclasses", "priorityclass", &["pc"], false, &[]),
+    // Served so that lists (`kubectl describe namespace` asks for both) answer as the lab's
+    // cluster does, with nothing: the simulator models no quotas or limit ranges, so writes are
+    // refused rather than stored and ignored.
+    KindInfo { read_only: true, ..builtin("", "ResourceQuota", "resourcequotas", "resourcequota", &["quota"], true, &[]) },
+    KindInfo { read_only: true, ..builtin("", "LimitRange", "limitranges", "limitrange", &["limits"], true, &[]) },
     KindInfo {
         read_only: true,
         status_subresource: true,

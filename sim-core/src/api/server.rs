@@ -50,6 +50,15 @@ pub struct Written {
     pub warnings: Vec<String>,
 }
 
+/// The refusal of a write to a kind the simulator serves only for reading (the CRDs it
+/// installs; quotas and limit ranges, which it never holds).
+fn read_only(kind: &KindInfo) -> Status {
+    Status::method_not_allowed(format!(
+        "the simulator serves {} read-only (시뮬레이터는 이 종류를 읽기 전용으로만 제공합니다)",
+        kind.qualified_plural()
+    ))
+}
+
 /// Kinds whose objects carry `metadata.generation`.
 fn has_generation(kind: &KindInfo) -> bool {
     matches!(kind.kind, "Job" | "CustomResourceDefinition") || kind.group == "kueue.x-k8s.io"
@@ -267,7 +276,7 @@ impl ApiServer {
         validation: FieldValidation,
     ) -> Result<Written, Status> {
         if kind.read_only {
-            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+            return Err(read_only(kind));
         }
         let mut obj = obj;
         if obj.is_object() {
@@ -290,7 +299,7 @@ impl ApiServer {
         dry_run: bool,
     ) -> Result<Arc<Value>, Status> {
         if kind.read_only {
-            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+            return Err(read_only(kind));
         }
         if !obj.is_object() {
             return Err(Status::bad_request(format!(
@@ -519,7 +528,7 @@ impl ApiServer {
         let key = Self::key(kind, namespace, &name);
         let old = self.store.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, &name))?;
         if kind.read_only {
-            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+            return Err(read_only(kind));
         }
         if let Some(rv) = object::get_str(&obj, &["metadata", "resourceVersion"]) {
             if rv != object::get_str(&old, &["metadata", "resourceVersion"]).unwrap_or("") {
@@ -626,7 +635,7 @@ impl ApiServer {
         let key = Self::key(kind, namespace, name);
         let mut obj = self.store.get(&key).map(|o| Value::clone(o)).ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
         if kind.read_only {
-            return Err(Status::method_not_allowed(format!("the simulator serves {} read-only", kind.qualified_plural())));
+            return Err(read_only(kind));
         }
         if opts.dry_run {
             return Ok(obj);

@@ -25,7 +25,9 @@ const FLAGS: &[FlagSpec] =
 /// Kinds with a describer here: the generic one for Kueue's custom resources, and Job's, Pod's,
 /// Namespace's and Node's.
 fn supported(kind: &KindInfo) -> bool {
-    kind.columns.is_some() || matches!(kind.kind, "Job" | "Pod" | "Namespace" | "Node")
+    // Quotas and limit ranges are served but never held: describing them finds nothing, as on
+    // the lab's cluster.
+    kind.columns.is_some() || matches!(kind.kind, "Job" | "Pod" | "Namespace" | "Node" | "ResourceQuota" | "LimitRange")
 }
 
 pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
