@@ -3,14 +3,11 @@
 //! an object; the few secondary indexes the server needs itself (uid → key, owner uid →
 //! dependents); and the watch log of every change, compacted like etcd's history.
 //!
-//! Objects sit in slots: a B-tree of keys gives etcd's order for lists and ranges, and a hash
-//! index answers point lookups and replacements (most of the server's work) without walking it.
-//!
 //! Only `put` and `remove` change the store, so the indexes and the log cannot drift from it.
 
 use super::object;
 use crate::json::{JsonStr, Value};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Where an object lives: kind, namespace (empty for cluster-scoped) and name. Ordered by kind
@@ -106,21 +103,9 @@ pub const WATCH_HISTORY: usize = 4_096;
 /// How many changes the log drops at a time once it is full (`Store::compact`).
 const COMPACT_CHUNK: usize = 256;
 
-/// Where an object sits in `Store::slots`.
-type Slot = u32;
-
 #[derive(Clone, Default)]
 pub struct Store {
-    /// Every key in etcd's order, with its object's slot: what lists and ranges walk.
-    order: BTreeMap<Key, Slot>,
-    /// Every key's slot, by hash: what `get`, `contains` and a replacing `put` look up. A search
-    /// of the B-tree compared ≈ 20 keys (each a text comparison), and the server looks up
-    /// several keys per write; a hash is one pass over the key's text and one comparison.
-    /// (Never iterated, so its order cannot reach anything a user sees.)
-    slot_of: HashMap<Key, Slot, rustc_hash::FxBuildHasher>,
-    /// The objects; `None` in a slot that is free (listed in `free`).
-    slots: Vec<Option<Arc<Value>>>,
-    free: Vec<Slot>,
+    objects: BTreeMap<Key, Arc<Value>>,
     /// One text per namespace, which every key kept shares.
     namespaces: BTreeSet<Arc<str>>,
     by_uid: BTreeMap<UidKey, Key>,
@@ -226,16 +211,12 @@ fn uid(obj: &Value) -> Option<&str> {
 }
 
 impl Store {
-    fn slot(&self, slot: Slot) -> &Arc<Value> {
-        self.slots[slot as usize].as_ref().expect("a kept key's slot holds its object")
-    }
-
     pub fn get(&self, key: &Key) -> Option<&Arc<Value>> {
-        self.slot_of.get(key).map(|&s| self.slot(s))
+        self.objects.get(key)
     }
 
     pub fn contains(&self, key: &Key) -> bool {
-        self.slot_of.contains_key(key)
+        self.objects.contains_key(key)
     }
 
     /// The key of the object with this uid, if it exists.
@@ -257,67 +238,55 @@ impl Store {
         namespace: Option<&'n str>,
     ) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> + use<'a, 'n> {
         let start = Key::new(kind, namespace.unwrap_or(""), "");
-        self.order
-            .range(start..)
-            .take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| *k.namespace == *ns))
-            .map(|(k, &s)| (k, self.slot(s)))
+        self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| *k.namespace == *ns))
     }
 
     /// The keys from `key` on, in etcd order.
     pub fn keys_from<'a>(&'a self, key: &Key) -> impl Iterator<Item = &'a Key> + 'a {
-        self.order.range(key..).map(|(k, _)| k)
+        self.objects.range(key..).map(|(k, _)| k)
     }
 
     /// Every key in `namespace`, whatever its kind.
     pub fn keys_in_namespace(&self, namespace: &str) -> Vec<Key> {
-        self.order.keys().filter(|k| *k.namespace == *namespace).cloned().collect()
+        self.objects.keys().filter(|k| *k.namespace == *namespace).cloned().collect()
     }
 
     pub fn any_in_namespace(&self, namespace: &str) -> bool {
-        self.order.keys().any(|k| *k.namespace == *namespace)
+        self.objects.keys().any(|k| *k.namespace == *namespace)
     }
 
     /// The key the store keeps for `key` (whose texts the store's indexes share).
     pub fn kept_key(&self, key: &Key) -> Option<&Key> {
-        self.slot_of.get_key_value(key).map(|(k, _)| k)
+        self.objects.get_key_value(key).map(|(k, _)| k)
     }
 
     /// Every object with its key, in etcd order.
     pub fn iter(&self) -> impl Iterator<Item = (&Key, &Arc<Value>)> {
-        self.order.iter().map(|(k, &s)| (k, self.slot(s)))
+        self.objects.iter()
     }
 
     pub fn values(&self) -> impl Iterator<Item = &Arc<Value>> {
-        self.order.values().map(|&s| self.slot(s))
+        self.objects.values()
     }
 
     pub fn len(&self) -> usize {
-        self.order.len()
+        self.objects.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
+        self.objects.is_empty()
     }
 
     /// Stores `obj` under `key` (created or replaced) and logs the change at `resource_version`.
     pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
-        // The key kept already, if the object is replaced; else this one, its namespace shared.
-        let (key, old) = match self.slot_of.get_key_value(&key) {
-            Some((kept, &s)) => (kept.clone(), self.slots[s as usize].replace(obj.clone())),
-            None => {
-                let key = Key { namespace: self.intern(&key.namespace), ..key };
-                let s = match self.free.pop() {
-                    Some(s) => {
-                        self.slots[s as usize] = Some(obj.clone());
-                        s
-                    }
-                    None => {
-                        self.slots.push(Some(obj.clone()));
-                        Slot::try_from(self.slots.len() - 1).expect("fewer than 2^32 objects")
-                    }
-                };
-                self.order.insert(key.clone(), s);
-                self.slot_of.insert(key.clone(), s);
+        // The key kept already, if the object is replaced; else this one, its namespace shared
+        // (interned first: the search below then finds the namespace by pointer).
+        let key = Key { namespace: self.intern(&key.namespace), ..key };
+        let (key, old) = match self.objects.entry(key) {
+            std::collections::btree_map::Entry::Occupied(mut at) => (at.key().clone(), Some(at.insert(obj.clone()))),
+            std::collections::btree_map::Entry::Vacant(at) => {
+                let key = at.key().clone();
+                at.insert(obj.clone());
                 (key, None)
             }
         };
@@ -339,11 +308,8 @@ impl Store {
 
     /// Removes the object under `key` and logs its deletion (with `last`, its final state).
     pub fn remove(&mut self, key: &Key, last: Arc<Value>, resource_version: u64) {
-        let key = match self.slot_of.remove_entry(key) {
-            Some((key, s)) => {
-                self.order.remove(&key);
-                let old = self.slots[s as usize].take().expect("a kept key's slot holds its object");
-                self.free.push(s);
+        let key = match self.objects.remove_entry(key) {
+            Some((key, old)) => {
                 self.unindex(&key, &old);
                 key
             }
@@ -412,7 +378,7 @@ impl Store {
             .range(start..)
             .take_while(move |((ns, k, n), _)| **ns == *namespace && *k == kind && n.starts_with(&name_prefix))
             .flat_map(|((ns, _, _), names)| names.iter().map(move |name| (ns, name)))
-            .filter_map(|(ns, name)| self.get(&Key { kind: "Event", namespace: ns.clone(), name: name.clone() }))
+            .filter_map(|(ns, name)| self.objects.get(&Key { kind: "Event", namespace: ns.clone(), name: name.clone() }))
     }
 
     /// Every change after `resource_version` still in the log, oldest first.
