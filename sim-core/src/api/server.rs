@@ -544,8 +544,10 @@ impl ApiServer {
                 })?
                 .0;
         }
-        // Server-owned metadata is kept from the stored object.
-        {
+        let status_write = kind.status_subresource && status;
+        // Server-owned metadata is kept from the stored object (a status write keeps all of it,
+        // below).
+        if !status_write {
             let old_meta = old.get("metadata");
             let meta = ensure_map(&mut obj, &["metadata"]);
             for k in ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "namespace", "name"] {
@@ -557,7 +559,6 @@ impl ApiServer {
                 }
             }
         }
-        let status_write = kind.status_subresource && status;
         if status_write {
             // Normalised before the stored parts are put back: a status write changes only
             // status, so what follows knows everything else is the stored object's.
@@ -566,15 +567,13 @@ impl ApiServer {
         if kind.status_subresource {
             if status {
                 // The status subresource changes only status: everything else is the stored
-                // object's (copied only where the body differs).
+                // object's. One new map of the stored members and the body's status (inserting
+                // them into the body one by one made a new map at every insert).
                 match (obj.as_object_mut(), old.as_object()) {
                     (Some(o), Some(old_m)) => {
-                        o.retain(|k, _| k == "status" || old_m.contains_key(k));
-                        for (k, v) in old_m {
-                            if k != "status" && o.get(k) != Some(v) {
-                                o.insert(k.clone(), v.clone());
-                            }
-                        }
+                        let status = o.remove("status");
+                        let stored = old_m.iter().filter(|(k, _)| *k != "status").map(|(k, v)| (k.clone(), v.clone()));
+                        obj = Value::Object(stored.chain(status.map(|s| ("status".into(), s))).collect());
                     }
                     _ => obj = Value::clone(&old),
                 }
