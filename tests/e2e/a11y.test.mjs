@@ -55,9 +55,17 @@ async function labPage(width, height) {
   await showPane(page, "editor");
   await page.locator('[data-testid="file-list"] li[data-path="/root/gsb-kueue/cq.yaml"]').click();
   await page.locator('[data-testid="editor"] .cm-content', { hasText: "ClusterQueue" }).waitFor();
-  // A hint open, so its text is audited too.
+  // A hint open, so its text is audited too: in the step that is open (the first not passed),
+  // whose hint button is the only one visible (the others are in closed <details>). The live
+  // checks may pass that step meanwhile, or it may have no hints: then the next open one.
   await showPane(page, "steps");
-  await page.locator('[data-testid="step"][data-status="fail"] [data-testid="hint-button"]').first().click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const openStep = page.locator('[data-testid="step"][data-status="fail"] details[open]').first();
+    await openStep.waitFor();
+    const button = openStep.locator('[data-testid="hint-button"]');
+    if (!(await button.count())) break;
+    if (await button.click({ timeout: 3000 }).then(() => true, () => false)) break;
+  }
   await page.addScriptTag({ path: AXE });
   return page;
 }
