@@ -154,6 +154,7 @@ kubectl delete quota gpus -n team-a
 kubectl top pods -A
 kubectl top no
 kubectl top foo
+kubectl top
 kubectl api-resources --api-group=kueue.x-k8s.io
 kubectl api-resources --namespaced=false
 kubectl api-resources -o wide --api-group=kueue.x-k8s.io

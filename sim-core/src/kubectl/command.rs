@@ -68,12 +68,29 @@ fn levenshtein(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+const TOP_HELP: &str = "Display resource (CPU/memory) usage.
+
+ The top command allows you to see the resource consumption for nodes or pods.
+
+ This command requires Metrics Server to be correctly configured and working on the server.
+
+Available Commands:
+  node          Display resource (CPU/memory) usage of nodes
+  pod           Display resource (CPU/memory) usage of pods
+
+Usage:
+  kubectl top [flags] [options]
+
+Use \"kubectl top <command> --help\" for more information about a given command.
+Use \"kubectl options\" for a list of global command-line options (applies to all commands).";
+
 /// `kubectl top node|pod`: the metrics API, which the simulator lists in discovery (k3s runs
 /// metrics-server) but does not serve — so kubectl prints the server's refusal, as real kubectl
 /// does against `kueue-lab api`.
 fn top<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     let Some(what) = args.iter().find(|a| !a.starts_with('-')) else {
-        out.err("error: \"kubectl top\" needs node or pod: kubectl top node, kubectl top pod (node 나 pod 를 붙여 주세요)");
+        // kubectl's own help for the command, on stderr with exit status 1, as kubectl 1.32 prints it.
+        out.err(TOP_HELP);
         return;
     };
     let plural = match what.as_str() {
