@@ -108,7 +108,11 @@ pub struct Store {
     objects: BTreeMap<Key, Arc<Value>>,
     /// One text per namespace, which every key kept shares.
     namespaces: BTreeSet<Arc<str>>,
-    by_uid: BTreeMap<UidKey, Key>,
+    /// Job uid → key: the one owner the controllers look up by uid (a Pod's Job, a Workload's
+    /// Job), as client-go's `resolveControllerRef` resolves a controller reference of its own kind
+    /// only. Other kinds' uids are not indexed: Events alone are most objects, and an index of
+    /// every uid cost each create an insert into a tree of them all.
+    jobs_by_uid: BTreeMap<UidKey, Key>,
     /// Owner uid → keys of the objects whose ownerReferences name it.
     /// One flat set, not a set per owner: most owners have one or two dependents, and a set of
     /// its own gave each a B-tree leaf of ≈ 0.5 KiB.
@@ -219,9 +223,9 @@ impl Store {
         self.objects.contains_key(key)
     }
 
-    /// The key of the object with this uid, if it exists.
-    pub fn key_of_uid(&self, uid: &str) -> Option<&Key> {
-        self.by_uid.get(&UidKey::of(uid))
+    /// The key of the Job with this uid, if there is one.
+    pub fn job_of_uid(&self, uid: &str) -> Option<&Key> {
+        self.jobs_by_uid.get(&UidKey::of(uid))
     }
 
     /// Keys of the objects owned by `owner_uid`.
@@ -331,8 +335,8 @@ impl Store {
     }
 
     fn index(&mut self, key: &Key, obj: &Value) {
-        if let Some(u) = uid(obj) {
-            self.by_uid.insert(UidKey::of(u), key.clone());
+        if let Some(u) = uid(obj).filter(|_| key.kind == "Job") {
+            self.jobs_by_uid.insert(UidKey::of(u), key.clone());
         }
         for owner in owner_uids(obj) {
             self.dependents.insert((UidKey::of(owner), key.clone()));
@@ -347,10 +351,10 @@ impl Store {
     }
 
     fn unindex(&mut self, key: &Key, obj: &Value) {
-        if let Some(u) = uid(obj) {
+        if let Some(u) = uid(obj).filter(|_| key.kind == "Job") {
             let u = UidKey::of(u);
-            if self.by_uid.get(&u) == Some(key) {
-                self.by_uid.remove(&u);
+            if self.jobs_by_uid.get(&u) == Some(key) {
+                self.jobs_by_uid.remove(&u);
             }
         }
         for owner in owner_uids(obj) {
@@ -484,24 +488,28 @@ mod tests {
         let mut store = Store::default();
         for (i, u) in [canonical].iter().chain(&others).enumerate().filter(|(_, u)| !u.is_empty()) {
             let obj = crate::json::json!({"metadata": {"name": format!("o{i}"), "uid": *u}});
-            store.put(Key::new("ConfigMap", "default", &format!("o{i}")), Arc::new(obj), i as u64 + 1, WatchType::Added);
+            store.put(Key::new("Job", "default", &format!("o{i}")), Arc::new(obj), i as u64 + 1, WatchType::Added);
         }
-        assert_eq!(store.key_of_uid(canonical).map(|k| &*k.name), Some("o0"));
-        assert_eq!(store.key_of_uid(others[0]).map(|k| &*k.name), Some("o1"));
-        assert_eq!(store.key_of_uid("0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a5c"), None);
+        assert_eq!(store.job_of_uid(canonical).map(|k| &*k.name), Some("o0"));
+        assert_eq!(store.job_of_uid(others[0]).map(|k| &*k.name), Some("o1"));
+        assert_eq!(store.job_of_uid("0b6f4a2e-3c1d-4e5f-8a9b-0c1d2e3f4a5c"), None);
         // Every key kept shares one text per namespace, the watch log's too.
         let first = store.iter().next().unwrap().0.namespace.clone();
         assert!(store.iter().all(|(k, _)| Arc::ptr_eq(&k.namespace, &first)));
         assert!(store.events_since(0).iter().all(|e| Arc::ptr_eq(&e.key.namespace, &first)));
         // A replaced object keeps its key, and the change is logged under it (not a new copy).
-        let kept = store.kept_key(&Key::new("ConfigMap", "default", "o0")).unwrap().clone();
-        let again = crate::json::json!({"metadata": {"name": "o0", "uid": canonical}, "data": {"a": "1"}});
-        store.put(Key::new("ConfigMap", "default", "o0"), Arc::new(again), 100, WatchType::Modified);
+        let kept = store.kept_key(&Key::new("Job", "default", "o0")).unwrap().clone();
+        let again = crate::json::json!({"metadata": {"name": "o0", "uid": canonical}, "spec": {"parallelism": 1}});
+        store.put(Key::new("Job", "default", "o0"), Arc::new(again), 100, WatchType::Modified);
         let logged = &store.events_since(99)[0].key;
         assert!(Arc::ptr_eq(&logged.name, &kept.name) && Arc::ptr_eq(&logged.namespace, &kept.namespace));
-        assert_eq!(store.key_of_uid(canonical).map(|k| &*k.name), Some("o0"));
-        assert_eq!(store.range("ConfigMap", Some("default")).count(), 1 + others.iter().filter(|o| !o.is_empty()).count());
-        assert_eq!(store.range("ConfigMap", Some("other")).count(), 0);
+        assert_eq!(store.job_of_uid(canonical).map(|k| &*k.name), Some("o0"));
+        assert_eq!(store.range("Job", Some("default")).count(), 1 + others.iter().filter(|o| !o.is_empty()).count());
+        assert_eq!(store.range("Job", Some("other")).count(), 0);
+        // Only Jobs are found by uid.
+        let cm = crate::json::json!({"metadata": {"name": "settings", "uid": "cm-uid"}});
+        store.put(Key::new("ConfigMap", "default", "settings"), Arc::new(cm), 101, WatchType::Added);
+        assert_eq!(store.job_of_uid("cm-uid"), None);
     }
 
     /// Every uid the server makes (`SimRng::uuid`) is indexed as its bits, and the bits are the

@@ -158,9 +158,10 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
         }
         "Pod" => {
             if let Some(owner) = controller_owner_uid(&e.object) {
-                match c.api.store().key_of_uid(owner).cloned() {
-                    Some(job) if job.kind == "Job" => c.queues.jobs.add(job),
-                    Some(_) => {}
+                // A pod whose controller is not a Job is an orphan to the Job controller
+                // (`resolveControllerRef`), whatever else owns it.
+                match c.api.store().job_of_uid(owner).cloned() {
+                    Some(job) => c.queues.jobs.add(job),
                     None => {
                         if e.event != WatchType::Deleted && has_finalizer(&e.object, "batch.kubernetes.io/job-tracking") {
                             c.queues.orphan_pods.add(key.clone());

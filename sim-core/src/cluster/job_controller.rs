@@ -81,7 +81,7 @@ fn release_orphan_pod(c: &mut Cluster, key: &Key) {
         .and_then(|r| r.iter().find(|o| o["kind"] == "Job"))
         .and_then(|o| o.get("uid"))
         .and_then(Value::as_str);
-    let orphan = owner.is_none_or(|u| c.api.store().key_of_uid(u).is_none_or(|k| k.kind != "Job"));
+    let orphan = owner.is_none_or(|u| c.api.store().job_of_uid(u).is_none());
     let finished_or_deleting = get(&p, &["metadata", "deletionTimestamp"]).is_some() || matches!(phase(&p), "Succeeded" | "Failed");
     if tracked && orphan && finished_or_deleting {
         let mut p2 = Value::clone(&p);

@@ -166,7 +166,7 @@ pub fn sync(c: &mut Cluster) {
 /// restored — else it would run on beside the Workloads admitted into the quota it freed).
 fn finalize_orphan(c: &mut Cluster, key: &Key) {
     let Some(mut wl) = c.api.store().get(key).cloned() else { return };
-    let owner = owner_uid(&wl).and_then(|u| c.api.store().key_of_uid(u)).filter(|k| k.kind == "Job").cloned();
+    let owner = owner_uid(&wl).and_then(|u| c.api.store().job_of_uid(u)).cloned();
     let orphan = owner_uid(&wl).is_some() && owner.is_none();
     let deleting = get(&wl, &["metadata", "deletionTimestamp"]).is_some();
     if !orphan && !deleting {

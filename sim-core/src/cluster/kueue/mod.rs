@@ -352,8 +352,8 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     }
     c.kueue.status_lqs.insert((ns.to_string(), queue));
     // The Job integration reconciles the owner; a Workload without one is finalized.
-    match owner_job_uid(obj).map(|u| c.api.store().key_of_uid(u).cloned()) {
-        Some(Some(job)) if job.kind == "Job" => c.kueue.jobs.add(job),
+    match owner_job_uid(obj).map(|u| c.api.store().job_of_uid(u).cloned()) {
+        Some(Some(job)) => c.kueue.jobs.add(job),
         Some(_) => c.kueue.orphans.add(key.clone()),
         None => {}
     }
