@@ -1,6 +1,6 @@
 //! The store behind the API server (etcd's part of kube-apiserver): objects by key in etcd's
 //! order, shared as `Arc`s with every reader (caches, views, tables) so that a read never copies
-//! an object; the few secondary indexes the server needs itself (uid → key, owner uid →
+//! an object; the few secondary indexes the server needs itself (Job uid → key, owner uid →
 //! dependents); and the watch log of every change, compacted like etcd's history.
 //!
 //! Only `put` and `remove` change the store, so the indexes and the log cannot drift from it.
