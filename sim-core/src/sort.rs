@@ -56,8 +56,9 @@ fn sort_positions(order: &mut [usize], cmp: &mut dyn FnMut(usize, usize) -> Orde
 
 /// Moves the elements so that position `i` holds the one that was at `order[i]`, by following
 /// each cycle of the permutation with swaps; `order` is used up (each entry set to its own
-/// index once its place is filled).
-fn permute<T>(v: &mut [T], order: &mut [usize]) {
+/// index once its place is filled). `order` must name every position once (kubectl's
+/// `--sort-by`, which sorts with Go's algorithm, moves its rows with this too).
+pub fn permute<T>(v: &mut [T], order: &mut [usize]) {
     for start in 0..v.len() {
         let mut at = start;
         loop {

@@ -59,13 +59,14 @@ async function labPage(width, height) {
   // whose hint button is the only one visible (the others are in closed <details>). The live
   // checks may pass that step meanwhile, or it may have no hints: then the next open one.
   await showPane(page, "steps");
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let done = false; // a hint opened, or the open step has none to open
+  for (let attempt = 0; attempt < 3 && !done; attempt++) {
     const openStep = page.locator('[data-testid="step"][data-status="fail"] details[open]').first();
     await openStep.waitFor();
     const button = openStep.locator('[data-testid="hint-button"]');
-    if (!(await button.count())) break;
-    if (await button.click({ timeout: 3000 }).then(() => true, () => false)) break;
+    done = !(await button.count()) || (await button.click({ timeout: 3000 }).then(() => true, () => false));
   }
+  assert.ok(done, "the open step's hint button could not be clicked");
   await page.addScriptTag({ path: AXE });
   return page;
 }

@@ -3,7 +3,7 @@
 //! facade for real kubectl share one entry point. Paths: `/api/v1/...`, `/apis/GROUP/VERSION/...`,
 //! `[namespaces/NS/]PLURAL[/NAME[/status]]`, discovery (`/api`, `/apis`, group versions) and `/version`.
 
-use super::registry::{Discovered, KindInfo, AGGREGATED, DISCOVERY, SERVED};
+use super::registry::{kind_for, Discovered, KindInfo, AGGREGATED, DISCOVERY, SERVED};
 use super::schema::FieldValidation;
 use super::selector::{FieldSelector, LabelSelector};
 use super::server::{ApiServer, DeleteOptions, PatchType, Propagation};
@@ -239,7 +239,7 @@ pub fn not_found_path() -> Status {
 /// kind the simulator serves, reads for one it serves read-only, and `get`/`list` for one it
 /// lists but does not serve (which it then refuses honestly).
 pub fn discovered_verbs(d: &Discovered) -> &'static [&'static str] {
-    match SERVED.iter().find(|k| k.kind == d.kind && k.api_version() == d.api_version) {
+    match kind_for(d.api_version, d.kind) {
         Some(k) if k.read_only => &["get", "list", "watch"],
         Some(_) => &["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
         None => &["get", "list"],
@@ -248,7 +248,7 @@ pub fn discovered_verbs(d: &Discovered) -> &'static [&'static str] {
 
 /// The categories discovery lists for a resource (`all` for pods and jobs).
 pub fn discovered_categories(d: &Discovered) -> &'static [&'static str] {
-    SERVED.iter().find(|k| k.kind == d.kind && k.api_version() == d.api_version).map_or(&[], |k| k.categories)
+    kind_for(d.api_version, d.kind).map_or(&[], |k| k.categories)
 }
 
 /// Discovery documents.
@@ -263,8 +263,9 @@ fn discovery(path: &str) -> Option<Value> {
                 if !d.short_names.is_empty() {
                     r["shortNames"] = json!(d.short_names);
                 }
-                if !discovered_categories(d).is_empty() {
-                    r["categories"] = json!(discovered_categories(d));
+                let categories = discovered_categories(d);
+                if !categories.is_empty() {
+                    r["categories"] = json!(categories);
                 }
                 r
             })

@@ -158,8 +158,9 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
         }
         "Pod" => {
             if let Some(owner) = controller_owner_uid(&e.object) {
-                // A pod whose controller is not a Job is an orphan to the Job controller
-                // (`resolveControllerRef`), whatever else owns it.
+                // A controller that is not a Job the controller knows: the pod is queued as an
+                // orphan, as upstream's update and delete handlers queue it; `syncOrphanPod`
+                // (`release_orphan_pod`) then leaves one controlled by another kind alone.
                 match c.api.store().job_of_uid(owner).cloned() {
                     Some(job) => c.queues.jobs.add(job),
                     None => {

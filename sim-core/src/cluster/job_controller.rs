@@ -6,7 +6,7 @@ use super::informer::{Stage, Wake};
 use super::Cluster;
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::kind_info;
-use crate::api::store::Key;
+use crate::api::store::{Key, Store};
 use crate::json::{json, Map, Value};
 
 const COMPONENT: &str = "job-controller";
@@ -69,6 +69,20 @@ pub const PASS: &[Stage] = &[
     ),
 ];
 
+/// Whether a pod is an orphan whose tracking finalizer the Job controller takes off
+/// (`syncOrphanPod`): it has no controller, or its controller is a batch/v1 Job that is gone. A
+/// pod controlled by anything else keeps the finalizer.
+fn orphaned(store: &Store, pod: &Value) -> bool {
+    let controller = get(pod, &["metadata", "ownerReferences"])
+        .and_then(Value::as_array)
+        .and_then(|refs| refs.iter().find(|r| r.get("controller").and_then(Value::as_bool) == Some(true)));
+    match controller {
+        None => true,
+        Some(r) if r["kind"] != "Job" || r["apiVersion"] != "batch/v1" => false,
+        Some(r) => r.get("uid").and_then(Value::as_str).is_none_or(|u| store.job_of_uid(u).is_none()),
+    }
+}
+
 /// A pod whose Job is gone loses the tracking finalizer once it finished or is being deleted, so
 /// its deletion can finish.
 fn release_orphan_pod(c: &mut Cluster, key: &Key) {
@@ -76,12 +90,7 @@ fn release_orphan_pod(c: &mut Cluster, key: &Key) {
     let tracked = get(&p, &["metadata", "finalizers"])
         .and_then(Value::as_array)
         .is_some_and(|f| f.iter().any(|x| x == "batch.kubernetes.io/job-tracking"));
-    let owner = get(&p, &["metadata", "ownerReferences"])
-        .and_then(Value::as_array)
-        .and_then(|r| r.iter().find(|o| o["kind"] == "Job"))
-        .and_then(|o| o.get("uid"))
-        .and_then(Value::as_str);
-    let orphan = owner.is_none_or(|u| c.api.store().job_of_uid(u).is_none());
+    let orphan = orphaned(c.api.store(), &p);
     let finished_or_deleting = get(&p, &["metadata", "deletionTimestamp"]).is_some() || matches!(phase(&p), "Succeeded" | "Failed");
     if tracked && orphan && finished_or_deleting {
         let mut p2 = Value::clone(&p);
@@ -277,5 +286,37 @@ fn create_pod(c: &mut Cluster, job: &Value) {
             record(c, job, EventType::Normal, "SuccessfulCreate", &format!("Created pod: {pname}"), COMPONENT);
         }
         Err(e) => record(c, job, EventType::Warning, "FailedCreate", &format!("Error creating: {}", e.message), COMPONENT),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::store::WatchType;
+    use std::sync::Arc;
+
+    fn pod_controlled_by(kind: &str, api_version: &str, uid: &str) -> Value {
+        json!({"metadata": {"name": "p", "ownerReferences": [
+            {"apiVersion": api_version, "kind": kind, "name": "owner", "uid": uid, "controller": true}
+        ]}})
+    }
+
+    /// As `syncOrphanPod` decides: only a pod without a controller, or whose batch/v1 Job is
+    /// gone, is an orphan; a Job that exists, or a controller of another kind, keeps the pod.
+    #[test]
+    fn a_pod_is_an_orphan_only_without_a_controller_or_without_its_job() {
+        let mut store = Store::default();
+        let job = json!({"metadata": {"name": "owner", "uid": "job-uid"}});
+        store.put(Key::new("Job", "default", "owner"), Arc::new(job), 1, WatchType::Added);
+        assert!(!orphaned(&store, &pod_controlled_by("Job", "batch/v1", "job-uid")));
+        assert!(orphaned(&store, &pod_controlled_by("Job", "batch/v1", "gone-uid")));
+        assert!(!orphaned(&store, &pod_controlled_by("ReplicaSet", "apps/v1", "rs-uid")));
+        assert!(!orphaned(&store, &pod_controlled_by("Job", "example.com/v1", "gone-uid")));
+        assert!(orphaned(&store, &json!({"metadata": {"name": "p"}})));
+        // An owner that is not the controller does not count.
+        let not_controller = json!({"metadata": {"name": "p", "ownerReferences": [
+            {"apiVersion": "batch/v1", "kind": "Job", "name": "owner", "uid": "job-uid"}
+        ]}});
+        assert!(orphaned(&store, &not_controller));
     }
 }

@@ -238,11 +238,11 @@ pub fn run<W: Host>(out: &mut Out<'_, '_, W>, args: &[String]) {
     // on when not one object has the field (one named object is printed as it is).
     if let Some(field) = p.value("sort-by").filter(|_| !as_table_output(&output) && !objects.is_empty() && !single_named) {
         let keys: Vec<Option<Value>> = objects.iter().map(|o| sort_key(o, field)).collect();
-        let Some(order) = keys.iter().any(Option::is_some).then(|| super::sort_by::order(&keys)).flatten() else {
+        let Some(mut order) = keys.iter().any(Option::is_some).then(|| super::sort_by::order(&keys)).flatten() else {
             out.err(&not_found(field));
             return;
         };
-        objects = super::sort_by::permute(std::mem::take(&mut objects), &order);
+        crate::sort::permute(&mut objects, &mut order);
     }
     match output {
         Output::Table { wide } => {
@@ -411,10 +411,13 @@ fn as_table_output(output: &Output) -> bool {
 
 /// `--sort-by` on one server-side Table, as kubectl sorts it (`sort_by`): the rows in kubectl's
 /// order, or none when more than one row and not one has the field.
-fn sort_rows(rows: Vec<Value>, field: &str) -> Vec<Value> {
+fn sort_rows(mut rows: Vec<Value>, field: &str) -> Vec<Value> {
     let keys: Vec<Option<Value>> = rows.iter().map(|r| sort_key(&r["object"], field)).collect();
     match super::sort_by::order(&keys) {
-        Some(order) => super::sort_by::permute(rows, &order),
+        Some(mut order) => {
+            crate::sort::permute(&mut rows, &mut order);
+            rows
+        }
         None => Vec::new(),
     }
 }

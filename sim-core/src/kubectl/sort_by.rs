@@ -22,12 +22,6 @@ pub fn order(keys: &[Option<Value>]) -> Option<Vec<usize>> {
     Some(perm)
 }
 
-/// `items` in `order` (positions into `items`, each once).
-pub fn permute<T>(items: Vec<T>, order: &[usize]) -> Vec<T> {
-    let mut items: Vec<Option<T>> = items.into_iter().map(Some).collect();
-    order.iter().filter_map(|&i| items[i].take()).collect()
-}
-
 /// `TableSorter.Less`: a row without the field sorts first — even before another without it,
 /// which is what makes the order depend on the algorithm.
 fn table_less(a: Option<&Value>, b: Option<&Value>) -> bool {
