@@ -269,7 +269,7 @@ fn mutations(v: &Value) -> Vec<Value> {
         match v {
             Value::Object(m) => {
                 for (k, c) in m {
-                    path.push(Value::String(k.clone()));
+                    path.push(Value::from(k.as_str()));
                     collect(c, path, out);
                     path.pop();
                 }

@@ -164,7 +164,7 @@ fn setup(case: &Value) -> Run {
                     .into_iter()
                     .flatten()
                     .filter(|(r, _)| ps.pointer(&format!("/flavors/{}", r.replace('/', "~1"))).is_some())
-                    .map(|(r, q)| (r.clone(), json!(quantity_times(q.as_str().unwrap_or("0"), count))))
+                    .map(|(r, q)| (*r, json!(quantity_times(q.as_str().unwrap_or("0"), count))))
                     .collect();
                 json!({"name": ps.get("name").and_then(Value::as_str).unwrap_or("main"), "count": count, "flavors": ps.get("flavors").cloned().unwrap_or(json!({})), "resourceUsage": usage})
             })

@@ -8,7 +8,7 @@ use super::quantity::Quantity;
 use super::registry::KindInfo;
 use super::status::{Cause, Status};
 use super::validation::{self, ListType, Pattern, Schema, Str};
-use crate::json::{json, JsonStr, Value};
+use crate::json::{json, MemberKey, Value};
 
 pub const QUEUE_NAME_LABEL: &str = "kueue.x-k8s.io/queue-name";
 pub const RESOURCE_IN_USE_FINALIZER: &str = "kueue.x-k8s.io/resource-in-use";
@@ -1237,7 +1237,7 @@ fn webhook_label_selector(sel: Option<&Value>, path: &str) -> Vec<Cause> {
     let mut causes = Vec::new();
     let Some(sel) = sel else { return causes };
     let labels_path = format!("{path}.matchLabels");
-    let mut match_labels: Vec<(&JsonStr, &Value)> = sel.get("matchLabels").and_then(Value::as_object).into_iter().flatten().collect();
+    let mut match_labels: Vec<(&MemberKey, &Value)> = sel.get("matchLabels").and_then(Value::as_object).into_iter().flatten().collect();
     crate::sort::sort_by_key(&mut match_labels, |(k, _)| k.as_str());
     for (k, v) in match_labels {
         for m in validation::label_key(k) {
@@ -1405,7 +1405,7 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
     for (i, ps) in get(obj, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten().enumerate() {
         let path = format!("spec.podSets[{i}]");
         let labels_path = format!("{path}.template.metadata.labels");
-        let mut pod_labels: Vec<(&JsonStr, &Value)> =
+        let mut pod_labels: Vec<(&MemberKey, &Value)> =
             get(ps, &["template", "metadata", "labels"]).and_then(Value::as_object).into_iter().flatten().collect();
         crate::sort::sort_by_key(&mut pod_labels, |(k, _)| k.as_str());
         for (k, v) in pod_labels {
@@ -1444,7 +1444,7 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
 /// `validateResourceList`: `pods` is Kueue's, and quantities may not be negative.
 fn webhook_resource_list(list: Option<&Value>, path: &str) -> Vec<Cause> {
     let mut causes = Vec::new();
-    let mut entries: Vec<(&JsonStr, &Value)> = list.and_then(Value::as_object).into_iter().flatten().collect();
+    let mut entries: Vec<(&MemberKey, &Value)> = list.and_then(Value::as_object).into_iter().flatten().collect();
     crate::sort::sort_by_key(&mut entries, |(k, _)| k.as_str());
     for (name, v) in entries {
         let p = format!("{path}[{name}]");

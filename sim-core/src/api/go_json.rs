@@ -287,7 +287,7 @@ impl Decoder {
                     self.path.push(Step::Key(k.to_string()));
                     let decoded = self.value(elem, item);
                     self.path.pop();
-                    out.push((k.clone(), decoded?.unwrap_or_else(|| elem.zero())));
+                    out.push((*k, decoded?.unwrap_or_else(|| elem.zero())));
                 }
                 Value::Object(Map::from_members(out))
             }
@@ -305,7 +305,7 @@ impl Decoder {
                     let decoded = self.value(&field.ty, item);
                     self.path.pop();
                     if let Some(d) = decoded? {
-                        out.push((k.clone(), d));
+                        out.push((*k, d));
                     }
                 }
                 for f in s.fields.iter().filter(|f| f.required) {

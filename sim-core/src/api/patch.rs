@@ -144,7 +144,7 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
         p.get("$retainKeys").and_then(Value::as_array).map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect());
     let t = target.as_object_mut().expect("made an object");
     if let Some(keep) = &retain {
-        t.retain(|k, _| keep.iter().any(|w| w == k));
+        t.retain(|k, _| keep.iter().any(|w| w == k.as_str()));
     }
     // Element orders come after the lists they order.
     let mut orders = Vec::new();
@@ -168,7 +168,7 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
         }
         match (v, list_strategy(k)) {
             (Value::Array(items), ListStrategy::MergeKey(mk)) => {
-                let entry = t.entry(k.clone()).or_insert_with(|| Value::Array(crate::json::Array::new()));
+                let entry = t.entry(*k).or_insert_with(|| Value::Array(crate::json::Array::new()));
                 if !entry.is_array() {
                     *entry = Value::Array(crate::json::Array::new());
                 }
@@ -194,7 +194,7 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
                 }
             }
             (Value::Array(items), ListStrategy::PrimitiveSet) => {
-                let entry = t.entry(k.clone()).or_insert_with(|| Value::Array(crate::json::Array::new()));
+                let entry = t.entry(*k).or_insert_with(|| Value::Array(crate::json::Array::new()));
                 if let Value::Array(list) = entry {
                     for item in items {
                         if !list.contains(item) {
@@ -205,9 +205,9 @@ pub fn strategic_merge(target: &mut Value, patch: &Value) {
                     *entry = v.clone();
                 }
             }
-            (Value::Object(_), _) => strategic_merge(t.entry(k.clone()).or_insert(Value::Null), v),
+            (Value::Object(_), _) => strategic_merge(t.entry(*k).or_insert(Value::Null), v),
             _ => {
-                t.insert(k.clone(), v.clone());
+                t.insert(*k, v.clone());
             }
         }
     }

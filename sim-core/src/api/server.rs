@@ -572,7 +572,7 @@ impl ApiServer {
                 match (obj.as_object_mut(), old.as_object()) {
                     (Some(o), Some(old_m)) => {
                         let status = o.remove("status");
-                        let stored = old_m.iter().filter(|(k, _)| *k != "status").map(|(k, v)| (k.clone(), v.clone()));
+                        let stored = old_m.iter().filter(|(k, _)| *k != "status").map(|(k, v)| (*k, v.clone()));
                         obj = Value::Object(stored.chain(status.map(|s| ("status".into(), s))).collect());
                     }
                     _ => obj = Value::clone(&old),

@@ -8,7 +8,7 @@
 //! 0.36, whose `api/validate/content` package (`IsLabelKey`, `IsLabelValue`) says "bytes".
 
 use super::status::Cause;
-use crate::json::{JsonStr, Value};
+use crate::json::{MemberKey, Value};
 
 const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 
@@ -252,7 +252,7 @@ pub fn go_value(v: &Value) -> String {
 pub fn go_sharp_v(v: &Value) -> String {
     match v {
         Value::Object(m) => {
-            let mut keys: Vec<&JsonStr> = m.keys().collect();
+            let mut keys: Vec<&MemberKey> = m.keys().collect();
             crate::sort::sort(&mut keys);
             let inner: Vec<String> = keys.iter().map(|k| format!("{k:?}:{}", go_sharp_v_elem(&m[k.as_str()]))).collect();
             format!("map[string]interface {{}}{{{}}}", inner.join(", "))

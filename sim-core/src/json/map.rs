@@ -10,6 +10,7 @@
 //! members (no spare room), so adding a member makes a new slice: cheap for the handful of
 //! members an object has; build a large map at once (`from_members`, `collect`).
 
+pub use super::key::MemberKey;
 use super::Value;
 use std::fmt;
 use std::sync::Arc;
@@ -20,9 +21,9 @@ use std::sync::Arc;
 pub type JsonStr = compact_str::CompactString;
 
 /// The members of a JSON object, sorted by key, each key once. (The type parameters are there
-/// so that `Map` reads as serde_json's does; only `Map<JsonStr, Value>` is implemented.)
+/// so that `Map` reads as serde_json's does; only `Map<MemberKey, Value>` is implemented.)
 #[derive(Clone)]
-pub struct Map<K = JsonStr, V = Value> {
+pub struct Map<K = MemberKey, V = Value> {
     /// `None` when empty (no allocation); never an empty slice.
     entries: Option<Arc<[(K, V)]>>,
 }
@@ -51,19 +52,19 @@ impl fmt::Debug for Map {
     }
 }
 
-type Pair = (JsonStr, Value);
+type Pair = (MemberKey, Value);
 
-fn pair_ref(p: &Pair) -> (&JsonStr, &Value) {
+fn pair_ref(p: &Pair) -> (&MemberKey, &Value) {
     (&p.0, &p.1)
 }
 
-fn pair_mut(p: &mut Pair) -> (&JsonStr, &mut Value) {
+fn pair_mut(p: &mut Pair) -> (&MemberKey, &mut Value) {
     (&p.0, &mut p.1)
 }
 
-pub type Iter<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> (&'a JsonStr, &'a Value)>;
-pub type IterMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> (&'a JsonStr, &'a mut Value)>;
-pub type Keys<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a JsonStr>;
+pub type Iter<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> (&'a MemberKey, &'a Value)>;
+pub type IterMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> (&'a MemberKey, &'a mut Value)>;
+pub type Keys<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a MemberKey>;
 pub type Values<'a> = std::iter::Map<std::slice::Iter<'a, Pair>, fn(&'a Pair) -> &'a Value>;
 pub type ValuesMut<'a> = std::iter::Map<std::slice::IterMut<'a, Pair>, fn(&'a mut Pair) -> &'a mut Value>;
 pub type IntoIter = std::vec::IntoIter<Pair>;
@@ -188,7 +189,7 @@ impl Map {
     }
 
     /// Sets `key` to `value`, answering the value it replaced.
-    pub fn insert(&mut self, key: impl Into<JsonStr>, value: Value) -> Option<Value> {
+    pub fn insert(&mut self, key: impl Into<MemberKey>, value: Value) -> Option<Value> {
         let key = key.into();
         match self.find(&key) {
             Ok(i) => Some(std::mem::replace(&mut self.slice_mut()[i].1, value)),
@@ -203,12 +204,12 @@ impl Map {
         self.remove_entry(key).map(|(_, v)| v)
     }
 
-    pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(JsonStr, Value)> {
+    pub fn remove_entry<Q: AsRef<str> + ?Sized>(&mut self, key: &Q) -> Option<(MemberKey, Value)> {
         let i = self.position(key.as_ref())?;
         Some(self.remove_at(i))
     }
 
-    pub fn entry<S: Into<JsonStr>>(&mut self, key: S) -> Entry<'_> {
+    pub fn entry<S: Into<MemberKey>>(&mut self, key: S) -> Entry<'_> {
         let key = key.into();
         match self.find(&key) {
             Ok(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
@@ -220,20 +221,20 @@ impl Map {
         self.into_iter().map(|(_, v)| v)
     }
 
-    pub fn retain<F: FnMut(&JsonStr, &mut Value) -> bool>(&mut self, mut keep: F) {
+    pub fn retain<F: FnMut(&MemberKey, &mut Value) -> bool>(&mut self, mut keep: F) {
         self.resize(0, |v| v.retain_mut(|(k, v)| keep(k, v)))
     }
 
     pub fn iter(&self) -> Iter<'_> {
-        self.slice().iter().map(pair_ref as fn(&Pair) -> (&JsonStr, &Value))
+        self.slice().iter().map(pair_ref as fn(&Pair) -> (&MemberKey, &Value))
     }
 
     pub fn iter_mut(&mut self) -> IterMut<'_> {
-        self.slice_mut().iter_mut().map(pair_mut as fn(&mut Pair) -> (&JsonStr, &mut Value))
+        self.slice_mut().iter_mut().map(pair_mut as fn(&mut Pair) -> (&MemberKey, &mut Value))
     }
 
     pub fn keys(&self) -> Keys<'_> {
-        self.slice().iter().map((|p| &p.0) as fn(&Pair) -> &JsonStr)
+        self.slice().iter().map((|p| &p.0) as fn(&Pair) -> &MemberKey)
     }
 
     pub fn values(&self) -> Values<'_> {
@@ -278,7 +279,7 @@ pub enum Entry<'a> {
 pub struct VacantEntry<'a> {
     map: &'a mut Map,
     index: usize,
-    key: JsonStr,
+    key: MemberKey,
 }
 
 pub struct OccupiedEntry<'a> {
@@ -353,7 +354,7 @@ impl IntoIterator for Map {
 }
 
 impl<'a> IntoIterator for &'a Map {
-    type Item = (&'a JsonStr, &'a Value);
+    type Item = (&'a MemberKey, &'a Value);
     type IntoIter = Iter<'a>;
     fn into_iter(self) -> Iter<'a> {
         self.iter()
@@ -361,7 +362,7 @@ impl<'a> IntoIterator for &'a Map {
 }
 
 impl<'a> IntoIterator for &'a mut Map {
-    type Item = (&'a JsonStr, &'a mut Value);
+    type Item = (&'a MemberKey, &'a mut Value);
     type IntoIter = IterMut<'a>;
     fn into_iter(self) -> IterMut<'a> {
         self.iter_mut()
@@ -376,13 +377,13 @@ impl FromIterator<Pair> for Map {
 
 impl FromIterator<(String, Value)> for Map {
     fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
-        Map::from_members(iter.into_iter().map(|(k, v)| (JsonStr::from(k), v)).collect())
+        Map::from_members(iter.into_iter().map(|(k, v)| (MemberKey::from(k), v)).collect())
     }
 }
 
 /// Members added together make one new slice, not one each (a key already there takes the new
 /// value, as `insert` does).
-impl<K: Into<JsonStr>> Extend<(K, Value)> for Map {
+impl<K: Into<MemberKey>> Extend<(K, Value)> for Map {
     fn extend<I: IntoIterator<Item = (K, Value)>>(&mut self, iter: I) {
         let mut iter = iter.into_iter().peekable();
         if iter.peek().is_none() {

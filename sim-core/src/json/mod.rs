@@ -8,9 +8,10 @@
 //! `serde_json::to_string(&value)`); the crates that take serde_json's own tree (json-patch,
 //! typed k8s-openapi structs) get one through [`to_serde`]/`From`.
 
+mod key;
 mod map;
 
-pub use map::{Entry, JsonStr, Map, OccupiedEntry, VacantEntry};
+pub use map::{Entry, JsonStr, Map, MemberKey, OccupiedEntry, VacantEntry};
 pub use serde_json::{Error, Number};
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -95,19 +96,19 @@ macro_rules! json_literal {
     // Object members, one at a time.
     (@object $m:ident) => {};
     (@object $m:ident $k:tt : null $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::JsonStr::from($k), $crate::json::Value::Null));
+        $m.push(($crate::json::MemberKey::from($k), $crate::json::Value::Null));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::JsonStr::from($k), $crate::json_literal!([$($inner)*])));
+        $m.push(($crate::json::MemberKey::from($k), $crate::json_literal!([$($inner)*])));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::JsonStr::from($k), $crate::json_literal!({$($inner)*})));
+        $m.push(($crate::json::MemberKey::from($k), $crate::json_literal!({$($inner)*})));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : $e:expr $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::JsonStr::from($k), $crate::json::Value::from($e)));
+        $m.push(($crate::json::MemberKey::from($k), $crate::json::Value::from($e)));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
 }
@@ -345,7 +346,7 @@ macro_rules! index_as_str {
         }
     )*};
 }
-index_as_str!(String JsonStr);
+index_as_str!(String JsonStr MemberKey);
 
 impl<T: Index + ?Sized> Index for &T {
     fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
@@ -490,22 +491,22 @@ impl<'de> Visitor<'de> for ValueVisitor {
 struct KeyVisitor;
 
 impl<'de> de::DeserializeSeed<'de> for KeyVisitor {
-    type Value = JsonStr;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<JsonStr, D::Error> {
+    type Value = MemberKey;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<MemberKey, D::Error> {
         d.deserialize_str(self)
     }
 }
 
 impl<'de> Visitor<'de> for KeyVisitor {
-    type Value = JsonStr;
+    type Value = MemberKey;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a string key")
     }
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<JsonStr, E> {
-        Ok(JsonStr::from(s))
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<MemberKey, E> {
+        Ok(MemberKey::new(s))
     }
-    fn visit_string<E: de::Error>(self, s: String) -> Result<JsonStr, E> {
-        Ok(JsonStr::from(s))
+    fn visit_string<E: de::Error>(self, s: String) -> Result<MemberKey, E> {
+        Ok(MemberKey::new(&s))
     }
 }
 
@@ -565,7 +566,7 @@ pub fn to_serde(value: Value) -> serde_json::Value {
             // Inserted one by one: collecting would sort the members again (they are sorted).
             let mut out = serde_json::Map::new();
             for (k, v) in m {
-                out.insert(k.into_string(), to_serde(v));
+                out.insert(String::from(k), to_serde(v));
             }
             serde_json::Value::Object(out)
         }
@@ -580,7 +581,7 @@ impl From<serde_json::Value> for Value {
             serde_json::Value::Number(n) => Value::Number(n),
             serde_json::Value::String(s) => Value::String(s.into()),
             serde_json::Value::Array(a) => Value::Array(a.into_iter().map(Value::from).collect()),
-            serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (JsonStr::from(k), Value::from(v))).collect()),
+            serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (MemberKey::from(k), Value::from(v))).collect()),
         }
     }
 }

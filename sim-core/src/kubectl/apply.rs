@@ -93,16 +93,16 @@ fn merge_patch_between(from: &Value, to: &Value) -> Value {
         (Value::Object(f), Value::Object(t)) => {
             let mut patch = Map::new();
             for k in f.keys().filter(|k| !t.contains_key(*k)) {
-                patch.insert(k.clone(), Value::Null);
+                patch.insert(*k, Value::Null);
             }
             for (k, tv) in t {
                 match f.get(k) {
                     Some(fv) if fv == tv => {}
                     Some(fv @ Value::Object(_)) if tv.is_object() => {
-                        patch.insert(k.clone(), merge_patch_between(fv, tv));
+                        patch.insert(*k, merge_patch_between(fv, tv));
                     }
                     _ => {
-                        patch.insert(k.clone(), tv.clone());
+                        patch.insert(*k, tv.clone());
                     }
                 }
             }
@@ -126,7 +126,7 @@ fn merge3(original: Option<&Value>, modified: &Value, current: Option<&Value>, s
             let mut out = c.clone();
             for (k, mv) in m {
                 let merged = merge3(o.and_then(|o| o.get(k)), mv, c.get(k), strategic, k);
-                out.insert(k.clone(), merged);
+                out.insert(*k, merged);
             }
             if let Some(o) = o {
                 for k in o.keys() {

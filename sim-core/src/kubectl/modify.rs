@@ -108,7 +108,7 @@ pub fn label<W: Host>(out: &mut Out<'_, '_, W>, args: &[String], annotate: bool)
                 if v.is_null() {
                     after.remove(k);
                 } else {
-                    after.insert(k.clone(), v.clone());
+                    after.insert(*k, v.clone());
                 }
             }
             serde_json::to_string(&after).map(|a| a.len()).unwrap_or(0) < serde_json::to_string(&existing).map(|e| e.len()).unwrap_or(0)

@@ -82,7 +82,7 @@ pub fn labels_block(out: &mut String, first_indent: &str, title: &str, labels: &
 
 /// `Annotations:` one per line, kubectl's last-applied configuration left out; long values cut.
 pub fn annotations_block(out: &mut String, first_indent: &str, annotations: &crate::json::Map) {
-    let shown: Vec<(&crate::json::JsonStr, String)> =
+    let shown: Vec<(&crate::json::MemberKey, String)> =
         annotations.iter().filter(|(k, _)| *k != "kubectl.kubernetes.io/last-applied-configuration").map(|(k, v)| (k, scalar(v))).collect();
     if shown.is_empty() {
         out.push_str(&format!("{first_indent}Annotations:\t<none>\n"));
