@@ -72,7 +72,7 @@ pub fn ensure_map<'a>(obj: &'a mut Value, path: &[&str]) -> &'a mut Map {
         if !cur.is_object() {
             *cur = Value::Object(Map::new());
         }
-        cur = cur.as_object_mut().expect("just made an object").entry(k.to_string()).or_insert_with(|| Value::Object(Map::new()));
+        cur = cur.as_object_mut().expect("just made an object").entry(*k).or_insert_with(|| Value::Object(Map::new()));
     }
     if !cur.is_object() {
         *cur = Value::Object(Map::new());

@@ -573,7 +573,7 @@ impl ApiServer {
                     (Some(o), Some(old_m)) => {
                         let status = o.remove("status");
                         let stored = old_m.iter().filter(|(k, _)| *k != "status").map(|(k, v)| (*k, v.clone()));
-                        obj = Value::Object(stored.chain(status.map(|s| ("status".into(), s))).collect());
+                        obj = Value::Object(stored.chain(status.map(|s| (json!(@key "status"), s))).collect());
                     }
                     _ => obj = Value::clone(&old),
                 }

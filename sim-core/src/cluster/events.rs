@@ -90,23 +90,23 @@ pub fn record_with_path(
     let event_name = free_event_name(c.api.store(), &ns, &name, nanos);
     let involved = c.event_parts.involved_object(obj, field_path);
     let source = c.event_parts.source(component, get_str(obj, &["spec", "nodeName"]).filter(|_| component == "kubelet"));
-    let metadata = vec![("name".into(), Value::from(event_name.as_str())), ("namespace".into(), Value::from(ns.as_str()))];
+    let metadata = vec![(json!(@key "name"), Value::from(event_name.as_str())), (json!(@key "namespace"), Value::from(ns.as_str()))];
     let stamp = rfc3339(now);
     let event = Map::from_members(vec![
-        ("apiVersion".into(), Value::from("v1")),
-        ("count".into(), 1.into()),
-        ("eventTime".into(), Value::Null),
-        ("firstTimestamp".into(), Value::from(stamp.as_str())),
-        ("involvedObject".into(), Value::Object(involved)),
-        ("kind".into(), Value::from("Event")),
-        ("lastTimestamp".into(), Value::String(stamp.into())),
-        ("message".into(), Value::from(message)),
-        ("metadata".into(), Value::Object(Map::from_members(metadata))),
-        ("reason".into(), Value::from(reason)),
-        ("reportingComponent".into(), Value::from(component)),
-        ("reportingInstance".into(), Value::from("")),
-        ("source".into(), Value::Object(source)),
-        ("type".into(), Value::from(ty_s)),
+        (json!(@key "apiVersion"), Value::from("v1")),
+        (json!(@key "count"), 1.into()),
+        (json!(@key "eventTime"), Value::Null),
+        (json!(@key "firstTimestamp"), Value::from(stamp.as_str())),
+        (json!(@key "involvedObject"), Value::Object(involved)),
+        (json!(@key "kind"), Value::from("Event")),
+        (json!(@key "lastTimestamp"), Value::String(stamp.into())),
+        (json!(@key "message"), Value::from(message)),
+        (json!(@key "metadata"), Value::Object(Map::from_members(metadata))),
+        (json!(@key "reason"), Value::from(reason)),
+        (json!(@key "reportingComponent"), Value::from(component)),
+        (json!(@key "reportingInstance"), Value::from("")),
+        (json!(@key "source"), Value::Object(source)),
+        (json!(@key "type"), Value::from(ty_s)),
     ]);
     let event = Value::Object(event);
     if c.api.create_internal(now, kind, &ns, event).is_ok() {
@@ -146,9 +146,9 @@ impl SharedParts {
             return made.clone();
         }
         // Members in key order, the map built at once: a `json::Map` holds no spare room.
-        let mut members = vec![("component".into(), Value::from(component))];
+        let mut members = vec![(json!(@key "component"), Value::from(component))];
         if let Some(node) = host {
-            members.push(("host".into(), Value::from(node)));
+            members.push((json!(@key "host"), Value::from(node)));
         }
         let made = Map::from_members(members);
         self.sources.insert(key, Value::Object(made.clone()));
@@ -166,17 +166,17 @@ impl SharedParts {
                 return map.clone();
             }
         }
-        let mut members = vec![("apiVersion".into(), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1")))];
+        let mut members = vec![(json!(@key "apiVersion"), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1")))];
         if let Some(p) = field_path {
-            members.push(("fieldPath".into(), Value::from(p)));
+            members.push((json!(@key "fieldPath"), Value::from(p)));
         }
-        members.push(("kind".into(), obj.get("kind").cloned().unwrap_or_else(|| Value::from(""))));
-        members.push(("name".into(), Value::from(get_str(obj, &["metadata", "name"]).unwrap_or(""))));
+        members.push((json!(@key "kind"), obj.get("kind").cloned().unwrap_or_else(|| Value::from(""))));
+        members.push((json!(@key "name"), Value::from(get_str(obj, &["metadata", "name"]).unwrap_or(""))));
         if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
-            members.push(("namespace".into(), Value::from(n)));
+            members.push((json!(@key "namespace"), Value::from(n)));
         }
-        members.push(("resourceVersion".into(), Value::from(rv)));
-        members.push(("uid".into(), Value::from(uid)));
+        members.push((json!(@key "resourceVersion"), Value::from(rv)));
+        members.push((json!(@key "uid"), Value::from(uid)));
         let map = Map::from_members(members);
         self.last_involved = Some(((uid.to_string(), rv.to_string(), field_path.map(str::to_string)), map.clone()));
         map

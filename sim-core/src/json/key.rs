@@ -22,26 +22,33 @@ use std::hash::{BuildHasherDefault, Hasher};
 #[derive(Clone, Copy)]
 pub struct MemberKey(&'static &'static str);
 
-/// FNV-1a: member keys are short, and the table is private (no untrusted party chooses keys to
-/// collide in it that would not also be paying for the objects that hold them).
+/// A hash of a key's text from its length and its first and last eight bytes: a few
+/// instructions for any length (keys differ mostly at their ends: `f:name`, `k:{"type":"Ready"}`),
+/// and the table compares the texts of any that collide. Keys are interned many times per
+/// write, so this hash is most of what interning costs.
 #[derive(Default)]
-struct Fnv(u64);
+struct EndsHash(u64);
 
-impl Hasher for Fnv {
+impl Hasher for EndsHash {
     fn finish(&self) -> u64 {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for b in bytes {
-            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
+        let word = |b: &[u8]| b.iter().rev().fold(0u64, |w, &x| (w << 8) | u64::from(x));
+        let n = bytes.len();
+        let (head, tail) = match (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+            (Some(head), Some(tail)) => (u64::from_le_bytes(*head), u64::from_le_bytes(*tail)),
+            _ => (word(bytes), 0),
+        };
+        self.0 = (self.0.rotate_left(5) ^ head ^ tail.rotate_left(29) ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
+    fn write_u8(&mut self, _terminator: u8) {}
 }
 
+type Table = HashMap<&'static str, &'static &'static str, BuildHasherDefault<EndsHash>>;
+
 thread_local! {
-    static KEPT: RefCell<HashMap<&'static str, &'static &'static str, BuildHasherDefault<Fnv>>> = RefCell::default();
+    static KEPT: RefCell<Table> = const { RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())) };
 }
 
 static EMPTY: &str = "";
@@ -66,6 +73,25 @@ impl MemberKey {
 
     pub fn as_str(&self) -> &'static str {
         self.0
+    }
+}
+
+/// A literal key interned at its first use (`json!`'s keys): later uses read the key kept then,
+/// on whichever thread (a kept text lives as long as the process, and keys compare by text).
+#[doc(hidden)]
+pub struct KeyCell {
+    text: &'static str,
+    key: std::sync::OnceLock<MemberKey>,
+}
+
+impl KeyCell {
+    pub const fn new(text: &'static str) -> KeyCell {
+        KeyCell { text, key: std::sync::OnceLock::new() }
+    }
+
+    #[inline]
+    pub fn get(&self) -> MemberKey {
+        *self.key.get_or_init(|| MemberKey::new(self.text))
     }
 }
 

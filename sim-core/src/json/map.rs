@@ -189,12 +189,11 @@ impl Map {
     }
 
     /// Sets `key` to `value`, answering the value it replaced.
-    pub fn insert(&mut self, key: impl Into<MemberKey>, value: Value) -> Option<Value> {
-        let key = key.into();
-        match self.find(&key) {
+    pub fn insert(&mut self, key: impl Into<MemberKey> + AsRef<str>, value: Value) -> Option<Value> {
+        match self.find(key.as_ref()) {
             Ok(i) => Some(std::mem::replace(&mut self.slice_mut()[i].1, value)),
             Err(i) => {
-                self.insert_at(i, (key, value));
+                self.insert_at(i, (key.into(), value));
                 None
             }
         }
@@ -209,11 +208,11 @@ impl Map {
         Some(self.remove_at(i))
     }
 
-    pub fn entry<S: Into<MemberKey>>(&mut self, key: S) -> Entry<'_> {
-        let key = key.into();
-        match self.find(&key) {
+    /// The member under `key` (its text interned only when it is not there).
+    pub fn entry<S: Into<MemberKey> + AsRef<str>>(&mut self, key: S) -> Entry<'_> {
+        match self.find(key.as_ref()) {
             Ok(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
-            Err(index) => Entry::Vacant(VacantEntry { map: self, index, key }),
+            Err(index) => Entry::Vacant(VacantEntry { map: self, index, key: key.into() }),
         }
     }
 
@@ -383,7 +382,7 @@ impl FromIterator<(String, Value)> for Map {
 
 /// Members added together make one new slice, not one each (a key already there takes the new
 /// value, as `insert` does).
-impl<K: Into<MemberKey>> Extend<(K, Value)> for Map {
+impl<K: Into<MemberKey> + AsRef<str>> Extend<(K, Value)> for Map {
     fn extend<I: IntoIterator<Item = (K, Value)>>(&mut self, iter: I) {
         let mut iter = iter.into_iter().peekable();
         if iter.peek().is_none() {
@@ -391,10 +390,9 @@ impl<K: Into<MemberKey>> Extend<(K, Value)> for Map {
         }
         self.resize(iter.size_hint().0, |members| {
             for (key, value) in iter {
-                let key = key.into();
-                match members.binary_search_by(|(k, _)| k.as_str().cmp(&key)) {
+                match members.binary_search_by(|(k, _)| k.as_str().cmp(key.as_ref())) {
                     Ok(i) => members[i].1 = value,
-                    Err(i) => members.insert(i, (key, value)),
+                    Err(i) => members.insert(i, (key.into(), value)),
                 }
             }
         })

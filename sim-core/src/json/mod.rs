@@ -11,6 +11,7 @@
 mod key;
 mod map;
 
+pub use key::KeyCell;
 pub use map::{Entry, JsonStr, Map, MemberKey, OccupiedEntry, VacantEntry};
 pub use serde_json::{Error, Number};
 
@@ -52,6 +53,10 @@ macro_rules! json {
 macro_rules! json_literal {
     (null) => {
         $crate::json::Value::Null
+    };
+    // A member's key alone, interned once where it is written: `json!(@key "name")`.
+    (@key $k:literal) => {
+        $crate::json_key!($k)
     };
     ([]) => {
         $crate::json::Value::Array($crate::json::Array::new())
@@ -96,20 +101,34 @@ macro_rules! json_literal {
     // Object members, one at a time.
     (@object $m:ident) => {};
     (@object $m:ident $k:tt : null $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::MemberKey::from($k), $crate::json::Value::Null));
+        $m.push(($crate::json_key!($k), $crate::json::Value::Null));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::MemberKey::from($k), $crate::json_literal!([$($inner)*])));
+        $m.push(($crate::json_key!($k), $crate::json_literal!([$($inner)*])));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::MemberKey::from($k), $crate::json_literal!({$($inner)*})));
+        $m.push(($crate::json_key!($k), $crate::json_literal!({$($inner)*})));
         $crate::json_literal!(@object $m $($($rest)*)?);
     };
     (@object $m:ident $k:tt : $e:expr $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json::MemberKey::from($k), $crate::json::Value::from($e)));
+        $m.push(($crate::json_key!($k), $crate::json::Value::from($e)));
         $crate::json_literal!(@object $m $($($rest)*)?);
+    };
+}
+
+/// An object literal's key: a literal text is interned once per place in the code (its
+/// `KeyCell`), not at every evaluation; any other key as it comes.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! json_key {
+    ($k:literal) => {{
+        static KEY: $crate::json::KeyCell = $crate::json::KeyCell::new($k);
+        KEY.get()
+    }};
+    ($k:expr) => {
+        $crate::json::MemberKey::from($k)
     };
 }
 
