@@ -186,7 +186,7 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
         "Namespace" if e.event != WatchType::Deleted => c.queues.namespaces.add(key),
         // Deleted, they are published again.
         "ServiceAccount" | "ConfigMap" if e.event == WatchType::Deleted && super::service_account::publishes(e.key.kind, &key.name) => {
-            c.queues.namespaces.add(Key { kind: "Namespace", namespace: "".into(), name: key.namespace })
+            c.queues.namespaces.add(Key::of("Namespace", "".into(), key.namespace))
         }
         _ => {}
     }

@@ -204,7 +204,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
             let holding: Vec<String> = c.kueue.cache.cqs.get(&name).map(|q| q.workloads.keys().cloned().collect()).unwrap_or_default();
             for k in holding {
                 if let Some((ns, n)) = k.split_once('/') {
-                    c.kueue.pending_checks.add(Key { kind: "Workload", namespace: ns.into(), name: n.into() });
+                    c.kueue.pending_checks.add(Key::of("Workload", ns.into(), n.into()));
                 }
             }
             c.kueue.status_cqs.insert(name.clone());
@@ -279,7 +279,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.keys().cloned()).collect();
             for k in keys {
                 if let Some((wns, wname)) = k.split_once('/') {
-                    c.kueue.pending_checks.add(Key { kind: "Workload", namespace: wns.into(), name: wname.into() });
+                    c.kueue.pending_checks.add(Key::of("Workload", wns.into(), wname.into()));
                 }
             }
             if !deleted {
@@ -379,7 +379,7 @@ fn recheck_pending(c: &mut Cluster, cq: Option<&str>) {
         .collect();
     for k in keys {
         if let Some((ns, name)) = k.split_once('/') {
-            c.kueue.pending_checks.add(Key { kind: "Workload", namespace: ns.into(), name: name.into() });
+            c.kueue.pending_checks.add(Key::of("Workload", ns.into(), name.into()));
         }
     }
 }
@@ -409,7 +409,7 @@ pub fn wake(c: &mut Cluster, what: &str) {
         }
     }
     if let Some((ns, name)) = what.strip_prefix("workload ").and_then(|k| k.split_once('/')) {
-        c.kueue.pending_checks.add(Key { kind: "Workload", namespace: ns.into(), name: name.into() });
+        c.kueue.pending_checks.add(Key::of("Workload", ns.into(), name.into()));
     }
     c.kueue.dirty = true;
 }
