@@ -191,7 +191,7 @@ pub fn qos_class(pod: &Value) -> &'static str {
 
 /// What an update goes through before validation: Kueue CRDs' defaults; for built-in kinds
 /// their typed round trip (quantities canonical).
-pub fn normalize_on_update(kind: &KindInfo, obj: &mut Value) {
+pub fn normalize_on_update(kind: &KindInfo, obj: &mut Value, stored: &Value) {
     // CRD defaults apply to every write (the mutating webhooks run on create only).
     match kind.kind {
         "ClusterQueue" => cluster_queue_crd_defaults(obj),
@@ -210,6 +210,15 @@ pub fn normalize_on_update(kind: &KindInfo, obj: &mut Value) {
         "Pod" => &["spec"],
         _ => return,
     };
+    // Containers as stored are canonical already: most updates (a controller's, a status write's)
+    // leave them as they were, shared with the stored object, and reading them for a change to
+    // make would cost a parse per quantity and a copy of every map on the way.
+    fn containers<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
+        get(v, path)?.get("containers")
+    }
+    if containers(obj, path) == containers(stored, path) {
+        return;
+    }
     let mut cur = Some(&mut *obj);
     for k in path {
         cur = cur.and_then(|v| v.get_mut(*k));
@@ -225,19 +234,31 @@ pub fn normalize_on_update(kind: &KindInfo, obj: &mut Value) {
 fn canonicalize_resources(resources: Option<&mut Value>) {
     let Some(r) = resources.and_then(Value::as_object_mut) else { return };
     for part in ["requests", "limits"] {
+        // Looked at before it is changed: a pod's resources are most often its template's,
+        // already canonical and shared, and changing them in place would copy them.
+        let changed = |m: &crate::json::Map| m.values().any(|v| canonical_quantity(v).is_some());
+        if !r.get(part).and_then(Value::as_object).is_some_and(changed) {
+            continue;
+        }
         if let Some(m) = r.get_mut(part).and_then(Value::as_object_mut) {
             for v in m.values_mut() {
-                let text = match v {
-                    Value::String(s) => s.to_string(),
-                    Value::Number(n) => n.to_string(),
-                    _ => continue,
-                };
-                if let Ok(q) = Quantity::parse(&text) {
-                    *v = json!(q.to_string());
+                if let Some(canonical) = canonical_quantity(v) {
+                    *v = canonical;
                 }
             }
         }
     }
+}
+
+/// A quantity's canonical text, where `v` is a quantity not written that way.
+fn canonical_quantity(v: &Value) -> Option<Value> {
+    let text = match v {
+        Value::String(s) => s.to_string(),
+        Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    let canonical = Quantity::parse(&text).ok()?.to_string();
+    (v.as_str() != Some(canonical.as_str())).then(|| json!(canonical))
 }
 
 /// `mjob.kb.io`: the default LocalQueue, then suspend on create (`kueue.md` §6.2).

@@ -7,6 +7,15 @@ use std::collections::BTreeMap;
 
 /// `2026-12-02T09:00:00Z`
 pub fn rfc3339(unix: i64) -> String {
+    // The writes of one instant (a settle's) stamp the same second again and again; the civil
+    // date is most of the cost (≈ 700 instructions), so the last second's text is kept.
+    thread_local! {
+        static LAST: std::cell::Cell<(i64, [u8; 20])> = const { std::cell::Cell::new((i64::MIN, [0; 20])) };
+    }
+    let (at, text) = LAST.get();
+    if at == unix {
+        return String::from_utf8_lossy(&text).into_owned();
+    }
     let (y, m, d, hh, mm, ss) = civil_from_unix(unix);
     if !(0..=9999).contains(&y) {
         return format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z");
@@ -26,6 +35,7 @@ pub fn rfc3339(unix: i64) -> String {
     put(11, 2, hh as u64);
     put(14, 2, mm as u64);
     put(17, 2, ss as u64);
+    LAST.set((unix, out));
     String::from_utf8_lossy(&out).into_owned()
 }
 
@@ -114,7 +124,9 @@ mod tests {
         let mut t = -62_167_219_200; // 0000-01-01T00:00:00Z
         while t < 253_402_300_800 + 86_400 * 400 {
             let (y, m, d, hh, mm, ss) = civil_from_unix(t);
-            assert_eq!(rfc3339(t), format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z"), "{t}");
+            let expected = format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z");
+            assert_eq!(rfc3339(t), expected, "{t}");
+            assert_eq!(rfc3339(t), expected, "{t} again, from the kept text");
             t += 86_399 * 7 + 3_607;
         }
         assert_eq!(rfc3339(253_402_300_799), "9999-12-31T23:59:59Z");

@@ -562,7 +562,7 @@ impl ApiServer {
         if status_write {
             // Normalised before the stored parts are put back: a status write changes only
             // status, so what follows knows everything else is the stored object's.
-            admission::normalize_on_update(kind, &mut obj);
+            admission::normalize_on_update(kind, &mut obj, &old);
         }
         if kind.status_subresource {
             if status {
@@ -589,7 +589,7 @@ impl ApiServer {
             }
         }
         if !status_write {
-            admission::normalize_on_update(kind, &mut obj);
+            admission::normalize_on_update(kind, &mut obj, &old);
         }
         // A status write validates only status (`ValidateUpdateStatus`); nothing here checks it.
         if !status {
