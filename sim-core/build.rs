@@ -8,13 +8,18 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let labs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../labs");
+    // Read when the script runs, not when it was compiled: cargo reuses a compiled build script
+    // for the same sources in another checkout sharing the target folder, where `env!` would
+    // still name the first checkout (once removed, the bundle came out empty).
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
+    let labs = Path::new(&manifest_dir).join("../labs");
     println!("cargo:rerun-if-changed={}", labs.display());
     let mut out =
         String::from("/// (lab id, [(path inside the lab folder, content)])\npub static BUNDLED: &[(&str, &[(&str, &str)])] = &[\n");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(&labs)
         .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.join("lab.yaml").is_file()).collect())
         .unwrap_or_default();
+    assert!(!dirs.is_empty(), "no lab (a folder with a lab.yaml) under {}", labs.display());
     dirs.sort();
     for dir in dirs {
         let id = dir.file_name().unwrap().to_string_lossy().to_string();
