@@ -28,13 +28,13 @@ pub struct Key {
     name_head: (u64, u64),
 }
 
-/// The first 16 bytes of `name`, zero-padded, as two big-endian words.
-fn head_of(name: &str) -> (u64, u64) {
-    let mut bytes = [0u8; 16];
-    let n = name.len().min(16);
-    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
-    let (hi, lo) = bytes.split_at(8);
-    (u64::from_be_bytes(hi.try_into().expect("8 bytes")), u64::from_be_bytes(lo.try_into().expect("8 bytes")))
+/// The eight bytes of `text` from `at`, zero-padded, as a big-endian word.
+fn word_at(text: &str, at: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    let rest = text.as_bytes().get(at..).unwrap_or_default();
+    let n = rest.len().min(8);
+    bytes[..n].copy_from_slice(&rest[..n]);
+    u64::from_be_bytes(bytes)
 }
 
 impl Key {
@@ -44,7 +44,7 @@ impl Key {
 
     /// A key of texts already shared.
     pub fn of(kind: &'static str, namespace: Arc<str>, name: Arc<str>) -> Key {
-        let (namespace_head, name_head) = (head_of(&namespace).0, head_of(&name));
+        let (namespace_head, name_head) = (word_at(&namespace, 0), (word_at(&name, 0), word_at(&name, 8)));
         Key { kind, namespace, name, namespace_head, name_head }
     }
 }
@@ -52,8 +52,8 @@ impl Key {
 /// Ordered as `(kind, namespace, name)`. Kinds are the registry's `&'static str`s, so two keys of
 /// one kind almost always hold the same pointer: that is looked at before the characters (the
 /// store's searches compare keys of one kind far more often than of two). Namespaces and names
-/// are compared by their heads first (zero padding orders a name before any it begins, as `str` does; equal
-/// heads fall back to the whole texts).
+/// are compared by their heads first (zero padding orders a name before any it begins, as `str`
+/// does; equal heads fall back to the whole texts).
 impl Ord for Key {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         let same_kind = std::ptr::eq(self.kind, other.kind);

@@ -137,12 +137,6 @@ impl PartialEq<str> for MemberKey {
     }
 }
 
-impl PartialEq<&str> for MemberKey {
-    fn eq(&self, other: &&str) -> bool {
-        *self.0 == *other
-    }
-}
-
 impl PartialEq<String> for MemberKey {
     fn eq(&self, other: &String) -> bool {
         *self.0 == other.as_str()
@@ -189,12 +183,6 @@ impl From<&str> for MemberKey {
     }
 }
 
-impl From<&String> for MemberKey {
-    fn from(s: &String) -> Self {
-        MemberKey::new(s)
-    }
-}
-
 impl From<String> for MemberKey {
     fn from(s: String) -> Self {
         MemberKey::new(&s)
@@ -204,18 +192,6 @@ impl From<String> for MemberKey {
 impl From<compact_str::CompactString> for MemberKey {
     fn from(s: compact_str::CompactString) -> Self {
         MemberKey::new(&s)
-    }
-}
-
-impl From<&compact_str::CompactString> for MemberKey {
-    fn from(s: &compact_str::CompactString) -> Self {
-        MemberKey::new(s)
-    }
-}
-
-impl From<MemberKey> for compact_str::CompactString {
-    fn from(k: MemberKey) -> Self {
-        compact_str::CompactString::from(k.as_str())
     }
 }
 
