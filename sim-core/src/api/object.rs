@@ -7,12 +7,7 @@ use std::collections::BTreeMap;
 
 /// `2026-12-02T09:00:00Z`
 pub fn rfc3339(unix: i64) -> String {
-    // The writes of one instant (a settle's) stamp the same second again and again; the civil
-    // date is most of the cost (≈ 700 instructions), so the last second's text is kept.
-    thread_local! {
-        static LAST: std::cell::Cell<(i64, [u8; 20])> = const { std::cell::Cell::new((i64::MIN, [0; 20])) };
-    }
-    let (at, text) = LAST.get();
+    let (at, text) = LAST_STAMP.get();
     if at == unix {
         return String::from_utf8_lossy(&text).into_owned();
     }
@@ -35,8 +30,15 @@ pub fn rfc3339(unix: i64) -> String {
     put(11, 2, hh as u64);
     put(14, 2, mm as u64);
     put(17, 2, ss as u64);
-    LAST.set((unix, out));
+    LAST_STAMP.set((unix, out));
     String::from_utf8_lossy(&out).into_owned()
+}
+
+thread_local! {
+    /// The last second `rfc3339` wrote, and its text. The writes of one instant (a settle's)
+    /// stamp the same second again and again, and read it back (an Event's expiry); the civil
+    /// date is most of the cost either way (≈ 700 instructions).
+    static LAST_STAMP: std::cell::Cell<(i64, [u8; 20])> = const { std::cell::Cell::new((i64::MIN, [0; 20])) };
 }
 
 /// Parses `rfc3339` output back to unix seconds (UTC `Z` form only; an impossible date or time,
@@ -45,6 +47,10 @@ pub fn parse_rfc3339(s: &str) -> Option<i64> {
     let b = s.as_bytes();
     if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' || b[19] != b'Z' {
         return None;
+    }
+    let (at, text) = LAST_STAMP.get();
+    if at != i64::MIN && b == text {
+        return Some(at);
     }
     let n = |r: std::ops::Range<usize>| s.get(r)?.parse::<u32>().ok();
     let date = chrono::NaiveDate::from_ymd_opt(i32::try_from(n(0..4)?).ok()?, n(5..7)?, n(8..10)?)?;
@@ -127,6 +133,10 @@ mod tests {
             let expected = format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z");
             assert_eq!(rfc3339(t), expected, "{t}");
             assert_eq!(rfc3339(t), expected, "{t} again, from the kept text");
+            if (0..=9999).contains(&y) {
+                assert_eq!(parse_rfc3339(&expected), Some(t), "{expected} read back, as the kept text");
+                assert_eq!(parse_rfc3339(&rfc3339(t + 1)), Some(t + 1), "the next second read back");
+            }
             t += 86_399 * 7 + 3_607;
         }
         assert_eq!(rfc3339(253_402_300_799), "9999-12-31T23:59:59Z");

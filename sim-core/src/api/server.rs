@@ -256,7 +256,7 @@ impl ApiServer {
     }
 
     fn namespace_phase(&self, ns: &str) -> Option<&str> {
-        let obj = self.store.get(&Key::new("Namespace", "", ns))?;
+        let obj = self.store.namespace(ns)?;
         Some(object::get_str(obj, &["status", "phase"]).unwrap_or("Active"))
     }
 
@@ -286,8 +286,8 @@ impl ApiServer {
         let (decoded, warnings) = schema::decode_body(kind, &obj, validation).map_err(|e| {
             Status::bad_request(format!("{} in version {:?} cannot be handled as a {}: {e}", kind.kind, kind.version, kind.kind))
         })?;
-        let object = Value::clone(&*self.create_decoded(now, kind, namespace, decoded, dry_run)?);
-        Ok(Written { object, warnings })
+        let (_, created) = self.create_decoded(now, kind, namespace, decoded, dry_run)?;
+        Ok(Written { object: Value::clone(&created), warnings })
     }
 
     fn create_decoded(
@@ -297,7 +297,7 @@ impl ApiServer {
         namespace: &str,
         mut obj: Value,
         dry_run: bool,
-    ) -> Result<Arc<Value>, Status> {
+    ) -> Result<(Key, Arc<Value>), Status> {
         if kind.read_only {
             return Err(read_only(kind));
         }
@@ -378,23 +378,28 @@ impl ApiServer {
         admission::mutate_on_create(kind, &mut obj, &uid, &suffix, &StoreLookup(&self.store));
         admission::validate(kind, &obj, None)?;
         let key = Self::key(kind, &ns, &name);
-        if self.store.contains(&key) {
-            return Err(Status::already_exists(kind.plural, kind.group, &name));
-        }
+        let exists = || Status::already_exists(kind.plural, kind.group, &name);
         let generation = has_generation(kind).then(|| ("generation", json!(1)));
-        ensure_map(&mut obj, &["metadata"])
-            .extend([("uid", json!(uid)), ("creationTimestamp", json!(rfc3339(now)))].into_iter().chain(generation));
+        let meta = ensure_map(&mut obj, &["metadata"]);
+        meta.extend([("uid", json!(uid)), ("creationTimestamp", json!(rfc3339(now)))].into_iter().chain(generation));
         if dry_run {
-            return Ok(Arc::new(obj));
+            return if self.store.contains(&key) { Err(exists()) } else { Ok((key, Arc::new(obj))) };
         }
-        let rv = self.bump();
-        ensure_map(&mut obj, &["metadata"]).insert("resourceVersion", json!(rv.to_string()));
-        Ok(self.put(key, obj, WatchType::Added))
+        // The next resourceVersion, taken only if the name is free: one search of the store
+        // both finds the name taken and adds the object.
+        let rv = self.resource_version + 1;
+        meta.insert("resourceVersion", json!(rv.to_string()));
+        obj.compact();
+        let obj = Arc::new(obj);
+        let key = self.store.insert_new(key, obj.clone(), rv).ok_or_else(exists)?;
+        self.resource_version = rv;
+        Ok((key, obj))
     }
 
     /// A create from a controller inside the cluster (events, pods, workloads): the same rules
-    /// as `create`, without decoding the body again; the stored object comes back shared.
-    pub fn create_internal(&mut self, now: i64, kind: &'static KindInfo, namespace: &str, obj: Value) -> Result<Arc<Value>, Status> {
+    /// as `create`, without decoding the body again; the stored object comes back shared, with
+    /// the key the store keeps for it (whose texts its indexes share).
+    pub fn create_internal(&mut self, now: i64, kind: &'static KindInfo, namespace: &str, obj: Value) -> Result<(Key, Arc<Value>), Status> {
         self.create_decoded(now, kind, namespace, obj, false)
     }
 

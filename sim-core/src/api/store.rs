@@ -131,6 +131,9 @@ pub struct Store {
     objects: BTreeMap<Key, Arc<Value>>,
     /// One text per namespace, which every key kept shares.
     namespaces: BTreeSet<Arc<str>>,
+    /// The Namespace objects by name: every namespaced create looks its namespace up
+    /// (NamespaceLifecycle admission), here among a few instead of in the tree of every object.
+    namespace_objects: BTreeMap<Arc<str>, Arc<Value>>,
     /// Job uid → key: the one owner the controllers look up by uid (a Pod's Job, a Workload's
     /// Job), as client-go's `resolveControllerRef` resolves a controller reference of its own kind
     /// only. Other kinds' uids are not indexed: Events alone are most objects, and an index of
@@ -242,6 +245,11 @@ impl Store {
         self.objects.get(key)
     }
 
+    /// The Namespace object named `name`, if there is one.
+    pub fn namespace(&self, name: &str) -> Option<&Arc<Value>> {
+        self.namespace_objects.get(name)
+    }
+
     pub fn contains(&self, key: &Key) -> bool {
         self.objects.contains_key(key)
     }
@@ -280,11 +288,6 @@ impl Store {
 
     pub fn any_in_namespace(&self, namespace: &str) -> bool {
         self.objects.keys().any(|k| *k.namespace == *namespace)
-    }
-
-    /// The key the store keeps for `key` (whose texts the store's indexes share).
-    pub fn kept_key(&self, key: &Key) -> Option<&Key> {
-        self.objects.get_key_value(key).map(|(k, _)| k)
     }
 
     /// Every object with its key, in etcd order.
@@ -329,8 +332,27 @@ impl Store {
             }
             None => self.index(&key, &obj),
         }
+        if key.kind == "Namespace" {
+            self.namespace_objects.insert(key.name.clone(), obj.clone());
+        }
         self.watch.push(WatchEvent::new(resource_version, key, event, obj));
         self.compact();
+    }
+
+    /// Adds `obj` under `key` if no object has that key, and logs its creation; the key kept
+    /// (its namespace text shared). `None`, and nothing changed, if the key is taken.
+    pub fn insert_new(&mut self, key: Key, obj: Arc<Value>, resource_version: u64) -> Option<Key> {
+        let key = Key { namespace: self.intern(&key.namespace), ..key };
+        let std::collections::btree_map::Entry::Vacant(at) = self.objects.entry(key) else { return None };
+        let key = at.key().clone();
+        at.insert(obj.clone());
+        self.index(&key, &obj);
+        if key.kind == "Namespace" {
+            self.namespace_objects.insert(key.name.clone(), obj.clone());
+        }
+        self.watch.push(WatchEvent::new(resource_version, key.clone(), WatchType::Added, obj));
+        self.compact();
+        Some(key)
     }
 
     /// Removes the object under `key` and logs its deletion (with `last`, its final state).
@@ -338,6 +360,9 @@ impl Store {
         let key = match self.objects.remove_entry(key) {
             Some((key, old)) => {
                 self.unindex(&key, &old);
+                if key.kind == "Namespace" {
+                    self.namespace_objects.remove(&key.name);
+                }
                 key
             }
             None => key.clone(),
@@ -528,7 +553,7 @@ mod tests {
         assert!(store.iter().all(|(k, _)| Arc::ptr_eq(&k.namespace, &first)));
         assert!(store.events_since(0).iter().all(|e| Arc::ptr_eq(&e.key.namespace, &first)));
         // A replaced object keeps its key, and the change is logged under it (not a new copy).
-        let kept = store.kept_key(&Key::new("Job", "default", "o0")).unwrap().clone();
+        let kept = store.iter().map(|(k, _)| k.clone()).find(|k| &*k.name == "o0").unwrap();
         let again = crate::json::json!({"metadata": {"name": "o0", "uid": canonical}, "spec": {"parallelism": 1}});
         store.put(Key::new("Job", "default", "o0"), Arc::new(again), 100, WatchType::Modified);
         let logged = &store.events_since(99)[0].key;
@@ -536,10 +561,38 @@ mod tests {
         assert_eq!(store.job_of_uid(canonical).map(|k| &*k.name), Some("o0"));
         assert_eq!(store.range("Job", Some("default")).count(), 1 + others.iter().filter(|o| !o.is_empty()).count());
         assert_eq!(store.range("Job", Some("other")).count(), 0);
+        // A new object under a key taken changes nothing; under a free one it is added, logged
+        // under the key kept (which shares the namespace's text).
+        let taken = Arc::new(crate::json::json!({"metadata": {"name": "o0"}}));
+        assert_eq!(store.insert_new(Key::new("Job", "default", "o0"), taken, 102), None);
+        assert_eq!(store.events_since(99).len(), 1);
+        let fresh = Arc::new(crate::json::json!({"metadata": {"name": "fresh"}}));
+        let at = store.insert_new(Key::new("Job", "default", "fresh"), fresh.clone(), 102).unwrap();
+        assert!(Arc::ptr_eq(&at.namespace, &first) && Arc::ptr_eq(store.get(&at).unwrap(), &fresh));
+        assert_eq!(store.events_since(101).iter().map(|e| (e.event, &*e.key.name)).collect::<Vec<_>>(), [(WatchType::Added, "fresh")]);
         // Only Jobs are found by uid.
         let cm = crate::json::json!({"metadata": {"name": "settings", "uid": "cm-uid"}});
         store.put(Key::new("ConfigMap", "default", "settings"), Arc::new(cm), 101, WatchType::Added);
         assert_eq!(store.job_of_uid("cm-uid"), None);
+    }
+
+    /// The Namespace objects found by name are the stored ones, through every kind of write.
+    #[test]
+    fn namespaces_are_found_as_stored() {
+        let ns = |phase: &str| Arc::new(crate::json::json!({"metadata": {"name": "team-a"}, "status": {"phase": phase}}));
+        let mut store = Store::default();
+        assert!(store.namespace("team-a").is_none());
+        let active = ns("Active");
+        store.insert_new(Key::new("Namespace", "", "team-a"), active.clone(), 1).unwrap();
+        assert!(Arc::ptr_eq(store.namespace("team-a").unwrap(), &active));
+        let terminating = ns("Terminating");
+        store.put(Key::new("Namespace", "", "team-a"), terminating.clone(), 2, WatchType::Modified);
+        assert!(Arc::ptr_eq(store.namespace("team-a").unwrap(), &terminating));
+        // Another kind's object of that name is not a Namespace.
+        store.put(Key::new("ConfigMap", "team-a", "team-a"), ns("Active"), 3, WatchType::Added);
+        assert!(Arc::ptr_eq(store.namespace("team-a").unwrap(), &terminating));
+        store.remove(&Key::new("Namespace", "", "team-a"), terminating, 4);
+        assert!(store.namespace("team-a").is_none());
     }
 
     /// Every uid the server makes (`SimRng::uuid`) is indexed as its bits, and the bits are the

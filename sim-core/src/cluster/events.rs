@@ -50,31 +50,26 @@ pub fn record_with_path(
     component: &str,
     field_path: Option<&str>,
 ) {
-    let ns = {
-        let n = get_str(obj, &["metadata", "namespace"]).unwrap_or("");
-        if n.is_empty() {
-            "default".to_string()
-        } else {
-            n.to_string()
-        }
-    };
-    let name = get_str(obj, &["metadata", "name"]).unwrap_or("").to_string();
-    let uid = get_str(obj, &["metadata", "uid"]).unwrap_or("").to_string();
+    // The object's metadata read once: an Event reads five of its fields.
+    let meta = obj.get("metadata");
+    let field = |name: &str| meta.and_then(|m| m.get(name)).and_then(Value::as_str).unwrap_or("");
+    let (ns, name, uid) = (field("namespace"), field("name"), field("uid"));
+    let ns = if ns.is_empty() { "default" } else { ns };
     let now = c.now_unix();
     let ty_s = match ty {
         EventType::Normal => "Normal",
         EventType::Warning => "Warning",
     };
     let kind = kind_info("Event");
-    let host = if component == "kubelet" { get_str(obj, &["spec", "nodeName"]).unwrap_or("") } else { "" };
+    let host = if component == "kubelet" { get_str(obj, &["spec", "nodeName"]) } else { None };
     let kind_of_obj = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
-    let spam_key = [component, host, kind_of_obj, &ns, &name, &uid, api_version].concat();
+    let spam_key = [component, host.unwrap_or(""), kind_of_obj, ns, name, uid, api_version].concat();
     if !c.event_spam.allow(spam_key, c.clock.elapsed_ms) {
         return;
     }
     // A repeat of the same event bumps its count (the recorder's aggregation cache).
-    let dedup_key = aggregation_hash((&uid, reason, message));
+    let dedup_key = aggregation_hash((uid, reason, message));
     if let Some(at) = c.event_index.get(&dedup_key) {
         if let Some(e) = c.api.store().get(at) {
             let ens = at.namespace.clone();
@@ -87,10 +82,10 @@ pub fn record_with_path(
         }
     }
     let nanos = c.clock.elapsed_ms as i128 * 1_000_000 + (c.clock.start_unix as i128) * 1_000_000_000;
-    let event_name = free_event_name(c.api.store(), &ns, &name, nanos);
+    let event_name = free_event_name(c.api.store(), ns, name, nanos);
     let involved = c.event_parts.involved_object(obj, field_path);
-    let source = c.event_parts.source(component, get_str(obj, &["spec", "nodeName"]).filter(|_| component == "kubelet"));
-    let metadata = vec![(json!(@key "name"), Value::from(event_name.as_str())), (json!(@key "namespace"), Value::from(ns.as_str()))];
+    let source = c.event_parts.source(component, host);
+    let metadata = vec![(json!(@key "name"), Value::from(event_name.as_str())), (json!(@key "namespace"), Value::from(ns))];
     let stamp = rfc3339(now);
     let event = Map::from_members(vec![
         (json!(@key "apiVersion"), Value::from("v1")),
@@ -109,11 +104,9 @@ pub fn record_with_path(
         (json!(@key "type"), Value::from(ty_s)),
     ]);
     let event = Value::Object(event);
-    if c.api.create_internal(now, kind, &ns, event).is_ok() {
-        // The store's own key: its texts are shared, not copied.
-        if let Some(at) = c.api.store().kept_key(&crate::api::store::Key::new("Event", &ns, &event_name)) {
-            c.event_index.insert(dedup_key, at.clone());
-        }
+    // The store's own key: its texts are shared, not copied.
+    if let Ok((at, _)) = c.api.create_internal(now, kind, ns, event) {
+        c.event_index.insert(dedup_key, at);
     }
 }
 
@@ -158,8 +151,9 @@ impl SharedParts {
     /// `involvedObject`: a reference to `obj` as it is now (its resourceVersion), and the field
     /// path within it, if any.
     fn involved_object(&mut self, obj: &Value, field_path: Option<&str>) -> Map {
-        let uid = get_str(obj, &["metadata", "uid"]).unwrap_or("");
-        let rv = get_str(obj, &["metadata", "resourceVersion"]).unwrap_or("");
+        let meta = obj.get("metadata");
+        let field = |name: &str| meta.and_then(|m| m.get(name)).and_then(Value::as_str).unwrap_or("");
+        let (uid, rv) = (field("uid"), field("resourceVersion"));
         if let Some(((u, r, f), map)) = &self.last_involved {
             // A uid names one object; with its resourceVersion, one version of it.
             if !uid.is_empty() && u == uid && r == rv && f.as_deref() == field_path {
@@ -171,9 +165,10 @@ impl SharedParts {
             members.push((json!(@key "fieldPath"), Value::from(p)));
         }
         members.push((json!(@key "kind"), obj.get("kind").cloned().unwrap_or_else(|| Value::from(""))));
-        members.push((json!(@key "name"), Value::from(get_str(obj, &["metadata", "name"]).unwrap_or(""))));
-        if let Some(n) = get_str(obj, &["metadata", "namespace"]).filter(|n| !n.is_empty()) {
-            members.push((json!(@key "namespace"), Value::from(n)));
+        members.push((json!(@key "name"), Value::from(field("name"))));
+        let namespace = field("namespace");
+        if !namespace.is_empty() {
+            members.push((json!(@key "namespace"), Value::from(namespace)));
         }
         members.push((json!(@key "resourceVersion"), Value::from(rv)));
         members.push((json!(@key "uid"), Value::from(uid)));

@@ -281,8 +281,8 @@ fn create_pod(c: &mut Cluster, job: &Value) {
     meta["finalizers"] = json!(["batch.kubernetes.io/job-tracking"]);
     let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": template.get("spec").cloned().unwrap_or(json!({}))});
     match c.api.create_internal(c.now_unix(), kind_info("Pod"), &ns, pod) {
-        Ok(p) => {
-            let pname = get_str(&p, &["metadata", "name"]).unwrap_or("").to_string();
+        Ok((at, _)) => {
+            let pname = at.name;
             record(c, job, EventType::Normal, "SuccessfulCreate", &format!("Created pod: {pname}"), COMPONENT);
         }
         Err(e) => record(c, job, EventType::Warning, "FailedCreate", &format!("Error creating: {}", e.message), COMPONENT),

@@ -207,8 +207,8 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
         }
         let Some((prio, pref)) = priority(c, &job) else { return };
         let new = workload::for_job(&job, &queue, prio, pref);
-        if let Ok(created) = c.api.create_internal(now, kind_info("Workload"), &ns, new) {
-            let name = get_str(&created, &["metadata", "name"]).unwrap_or("");
+        if let Ok((at, _)) = c.api.create_internal(now, kind_info("Workload"), &ns, new) {
+            let name = at.name;
             record(c, &job, EventType::Normal, "CreatedWorkload", &format!("Created Workload: {ns}/{name}"), COMPONENT);
         }
         return;
