@@ -119,7 +119,7 @@ pub struct Cluster {
     /// (`events::aggregation_hash`) → the Event's key (the store's, sharing its texts). Rebuilt
     /// from the Events after a restore.
     #[serde(skip)]
-    pub event_index: BTreeMap<u64, crate::api::store::Key>,
+    pub event_index: events::AggregationIndex,
     /// When each Event expires (`event_ttl.rs`), rebuilt from the store.
     #[serde(skip)]
     pub(crate) event_ttl: event_ttl::EventTtl,
@@ -189,7 +189,7 @@ impl Cluster {
             scheduler: scheduler::SchedulerCache::default(),
             gpu_slots: BTreeMap::new(),
             node_images: BTreeMap::new(),
-            event_index: BTreeMap::new(),
+            event_index: events::AggregationIndex::default(),
             event_ttl: event_ttl::EventTtl::default(),
             event_spam: events::SpamFilter::default(),
             event_parts: events::SharedParts::default(),
