@@ -380,15 +380,15 @@ impl ApiServer {
         let key = Self::key(kind, &ns, &name);
         let exists = || Status::already_exists(kind.plural, kind.group, &name);
         let generation = has_generation(kind).then(|| ("generation", json!(1)));
-        let meta = ensure_map(&mut obj, &["metadata"]);
-        meta.extend([("uid", json!(uid)), ("creationTimestamp", json!(rfc3339(now)))].into_iter().chain(generation));
-        if dry_run {
-            return if self.store.contains(&key) { Err(exists()) } else { Ok((key, Arc::new(obj))) };
-        }
         // The next resourceVersion, taken only if the name is free: one search of the store
         // both finds the name taken and adds the object.
         let rv = self.resource_version + 1;
-        meta.insert("resourceVersion", json!(rv.to_string()));
+        let stamp = (!dry_run).then(|| ("resourceVersion", json!(rv.to_string())));
+        let meta = ensure_map(&mut obj, &["metadata"]);
+        meta.extend([("uid", json!(uid)), ("creationTimestamp", json!(rfc3339(now)))].into_iter().chain(generation).chain(stamp));
+        if dry_run {
+            return if self.store.contains(&key) { Err(exists()) } else { Ok((key, Arc::new(obj))) };
+        }
         obj.compact();
         let obj = Arc::new(obj);
         let key = self.store.insert_new(key, obj.clone(), rv).ok_or_else(exists)?;

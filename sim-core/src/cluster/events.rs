@@ -211,7 +211,14 @@ impl SharedParts {
 /// two searches per Event among a big cluster's 100,000. Candidates of one length sort in the
 /// order they are tried; a longer one (a carry into a new hex digit) is looked up on its own.
 fn free_event_name(store: &Store, ns: &str, name: &str, nanos: i128) -> String {
-    let candidate = |bump: i128| format!("{name}.{:x}", nanos + bump);
+    // Written by hand: `format!` was ≈ 1% of a large cluster's time, one or two per Event.
+    let candidate = |bump: i128| {
+        let mut text = String::with_capacity(name.len() + 17);
+        text.push_str(name);
+        text.push('.');
+        push_hex(&mut text, (nanos + bump) as u128);
+        text
+    };
     let mut bump = 0;
     let mut want = candidate(0);
     for k in store.keys_from(&Key::new("Event", ns, &want)) {
@@ -238,6 +245,14 @@ fn free_event_name(store: &Store, ns: &str, name: &str, nanos: i128) -> String {
         }
     }
     want
+}
+
+/// `n` in lowercase hex digits, no leading zeros (`{:x}`).
+fn push_hex(text: &mut String, n: u128) {
+    let digits = (128 - n.leading_zeros()).div_ceil(4).max(1);
+    for i in (0..digits).rev() {
+        text.push(char::from(b"0123456789abcdef"[((n >> (4 * i)) & 0xf) as usize]));
+    }
 }
 
 /// client-go's spam filter: a token bucket per event source and object (burst 25, one token back
@@ -314,6 +329,20 @@ impl SpamFilter {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// Hex digits as `{:x}` writes them.
+    #[test]
+    fn hex_digits_are_formats() {
+        let mut n: u128 = 1;
+        for probe in [0, 1, 9, 10, 15, 16, 255, 256, u64::MAX as u128, u128::MAX].into_iter().chain((0..200).map(|_| {
+            n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            n >> (n % 128)
+        })) {
+            let mut text = String::new();
+            push_hex(&mut text, probe);
+            assert_eq!(text, format!("{probe:x}"));
+        }
+    }
 
     /// The walk finds what trying each candidate in turn finds: the first name not taken.
     #[test]
