@@ -129,11 +129,10 @@ const COMPACT_CHUNK: usize = 256;
 #[derive(Clone, Default)]
 pub struct Store {
     objects: BTreeMap<Key, Arc<Value>>,
-    /// One text per namespace, which every key kept shares.
-    namespaces: BTreeSet<Arc<str>>,
-    /// The Namespace objects by name: every namespaced create looks its namespace up
-    /// (NamespaceLifecycle admission), here among a few instead of in the tree of every object.
-    namespace_objects: BTreeMap<Arc<str>, Arc<Value>>,
+    /// One text per namespace, which every key kept shares, and the Namespace object of that
+    /// name while there is one: every namespaced create looks its namespace up (NamespaceLifecycle
+    /// admission), here among a few instead of in the tree of every object.
+    namespaces: BTreeMap<Arc<str>, Option<Arc<Value>>>,
     /// Job uid → key: the one owner the controllers look up by uid (a Pod's Job, a Workload's
     /// Job), as client-go's `resolveControllerRef` resolves a controller reference of its own kind
     /// only. Other kinds' uids are not indexed: Events alone are most objects, and an index of
@@ -247,7 +246,7 @@ impl Store {
 
     /// The Namespace object named `name`, if there is one.
     pub fn namespace(&self, name: &str) -> Option<&Arc<Value>> {
-        self.namespace_objects.get(name)
+        self.namespaces.get(name).and_then(Option::as_ref)
     }
 
     pub fn contains(&self, key: &Key) -> bool {
@@ -332,11 +331,8 @@ impl Store {
             }
             None => self.index(&key, &obj),
         }
-        if key.kind == "Namespace" {
-            self.namespace_objects.insert(key.name.clone(), obj.clone());
-        }
-        self.watch.push(WatchEvent::new(resource_version, key, event, obj));
-        self.compact();
+        self.note_namespace(&key, Some(&obj));
+        self.log(WatchEvent::new(resource_version, key, event, obj));
     }
 
     /// Adds `obj` under `key` if no object has that key, and logs its creation; the key kept
@@ -347,11 +343,8 @@ impl Store {
         let key = at.key().clone();
         at.insert(obj.clone());
         self.index(&key, &obj);
-        if key.kind == "Namespace" {
-            self.namespace_objects.insert(key.name.clone(), obj.clone());
-        }
-        self.watch.push(WatchEvent::new(resource_version, key.clone(), WatchType::Added, obj));
-        self.compact();
+        self.note_namespace(&key, Some(&obj));
+        self.log(WatchEvent::new(resource_version, key.clone(), WatchType::Added, obj));
         Some(key)
     }
 
@@ -360,23 +353,33 @@ impl Store {
         let key = match self.objects.remove_entry(key) {
             Some((key, old)) => {
                 self.unindex(&key, &old);
-                if key.kind == "Namespace" {
-                    self.namespace_objects.remove(&key.name);
-                }
+                self.note_namespace(&key, None);
                 key
             }
             None => key.clone(),
         };
-        self.watch.push(WatchEvent::new(resource_version, key, WatchType::Deleted, last));
+        self.log(WatchEvent::new(resource_version, key, WatchType::Deleted, last));
+    }
+
+    /// A Namespace object stored (or, `None`, removed) under `key`; other kinds change nothing.
+    fn note_namespace(&mut self, key: &Key, obj: Option<&Arc<Value>>) {
+        if key.kind == "Namespace" {
+            *self.namespaces.entry(key.name.clone()).or_default() = obj.cloned();
+        }
+    }
+
+    /// Logs a change, and compacts the log.
+    fn log(&mut self, change: WatchEvent) {
+        self.watch.push(change);
         self.compact();
     }
 
     /// The namespace text the kept keys share (this one, the first time it is seen).
     fn intern(&mut self, namespace: &Arc<str>) -> Arc<str> {
-        match self.namespaces.get(&**namespace) {
-            Some(kept) => kept.clone(),
+        match self.namespaces.get_key_value(&**namespace) {
+            Some((kept, _)) => kept.clone(),
             None => {
-                self.namespaces.insert(namespace.clone());
+                self.namespaces.insert(namespace.clone(), None);
                 namespace.clone()
             }
         }
