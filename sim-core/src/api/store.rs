@@ -567,15 +567,15 @@ mod tests {
         // A new object under a key taken changes nothing; under a free one it is added, logged
         // under the key kept (which shares the namespace's text).
         let taken = Arc::new(crate::json::json!({"metadata": {"name": "o0"}}));
-        assert_eq!(store.insert_new(Key::new("Job", "default", "o0"), taken, 102), None);
+        assert_eq!(store.insert_new(Key::new("Job", "default", "o0"), taken, 101), None);
         assert_eq!(store.events_since(99).len(), 1);
         let fresh = Arc::new(crate::json::json!({"metadata": {"name": "fresh"}}));
-        let at = store.insert_new(Key::new("Job", "default", "fresh"), fresh.clone(), 102).unwrap();
+        let at = store.insert_new(Key::new("Job", "default", "fresh"), fresh.clone(), 101).unwrap();
         assert!(Arc::ptr_eq(&at.namespace, &first) && Arc::ptr_eq(store.get(&at).unwrap(), &fresh));
-        assert_eq!(store.events_since(101).iter().map(|e| (e.event, &*e.key.name)).collect::<Vec<_>>(), [(WatchType::Added, "fresh")]);
+        assert_eq!(store.events_since(100).iter().map(|e| (e.event, &*e.key.name)).collect::<Vec<_>>(), [(WatchType::Added, "fresh")]);
         // Only Jobs are found by uid.
         let cm = crate::json::json!({"metadata": {"name": "settings", "uid": "cm-uid"}});
-        store.put(Key::new("ConfigMap", "default", "settings"), Arc::new(cm), 101, WatchType::Added);
+        store.put(Key::new("ConfigMap", "default", "settings"), Arc::new(cm), 102, WatchType::Added);
         assert_eq!(store.job_of_uid("cm-uid"), None);
     }
 
