@@ -133,13 +133,36 @@ impl Eq for MemberKey {}
 
 impl PartialEq<str> for MemberKey {
     fn eq(&self, other: &str) -> bool {
-        *self.0 == other
+        text_eq(self.0.as_bytes(), other.as_bytes())
     }
 }
 
 impl PartialEq<String> for MemberKey {
     fn eq(&self, other: &String) -> bool {
-        *self.0 == other.as_str()
+        text_eq(self.0.as_bytes(), other.as_bytes())
+    }
+}
+
+/// Byte equality that reads a text of up to 16 bytes as two overlapping words instead of
+/// calling `memcmp`: a member lookup compares the key sought with each key of the same length
+/// (`name`, `kind`, `spec`), and the call cost more than the comparison.
+/// The wasm, built for size, compares the plain way (this is inlined into every lookup).
+pub fn text_eq(a: &[u8], b: &[u8]) -> bool {
+    if cfg!(target_arch = "wasm32") {
+        return a == b;
+    }
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |t: &[u8], at: usize| u64::from_le_bytes(t[at..at + 8].try_into().expect("eight bytes"));
+    let half = |t: &[u8], at: usize| u32::from_le_bytes(t[at..at + 4].try_into().expect("four bytes"));
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
     }
 }
 
@@ -210,6 +233,26 @@ impl serde::Serialize for MemberKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text_eq` is byte equality: for every length up to 20, a text against itself, against
+    /// every one-byte change of it, and against itself one byte shorter or longer.
+    #[test]
+    fn text_eq_is_byte_equality() {
+        for n in 0..=20usize {
+            let text: Vec<u8> = (0..n).map(|i| b'a' + (i * 7 % 26) as u8).collect();
+            assert!(text_eq(&text, &text.clone()));
+            for at in 0..n {
+                for byte in [0u8, b'z', 0xff] {
+                    let mut other = text.clone();
+                    other[at] = byte;
+                    assert_eq!(text_eq(&text, &other), text == other, "length {n}, byte {at} as {byte}");
+                }
+            }
+            let mut longer = text.clone();
+            longer.push(0);
+            assert!(!text_eq(&text, &longer) && !text_eq(&longer, &text));
+        }
+    }
 
     #[test]
     fn one_text_is_kept_once_and_keys_order_as_their_texts() {
