@@ -215,7 +215,7 @@ impl SharedParts {
 /// two searches per Event among a big cluster's 100,000. Candidates of one length sort in the
 /// order they are tried; a longer one (a carry into a new hex digit) is looked up on its own.
 fn free_event_name(store: &Store, ns: &str, name: &str, nanos: i128) -> String {
-    // Written by hand: `format!` was ≈ 1% of a large cluster's time, one or two per Event.
+    // Written by hand: with `format!` the 1,000-Job bench ran 0.6% more instructions (callgrind).
     let candidate = |bump: i128| {
         let mut text = String::with_capacity(name.len() + 17);
         text.push_str(name);
