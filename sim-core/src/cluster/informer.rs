@@ -211,6 +211,7 @@ impl Cluster {
             for e in &events {
                 route(self, e);
             }
+            self.event_ttl.settle(self.api.store());
             if self.scheduler.take_changed() {
                 // A node's free capacity or shape changed: unschedulable pods try again.
                 let waiting: Vec<Key> = self.scheduler.unschedulable.iter().cloned().collect();

@@ -214,7 +214,7 @@ impl Cluster {
     fn restored(mut self) -> Self {
         let c = &mut self;
         for (at, e) in c.api.store().range("Event", None) {
-            c.event_index.insert(events::aggregation_hash(events::aggregation_key(e)), at.clone());
+            c.event_index.insert(events::aggregation_hash(events::aggregation_key(e)), events::EventName::of(at));
         }
         // The caches are rebuilt from the store, as controllers do when they start.
         c.resync();
@@ -260,6 +260,7 @@ impl Cluster {
         for e in &all {
             informer::route(self, e);
         }
+        self.event_ttl.settle(self.api.store());
         self.kueue.dirty = true;
     }
 

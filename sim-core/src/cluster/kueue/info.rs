@@ -62,20 +62,37 @@ pub struct WorkloadInfo {
     pub obj: Arc<Value>,
 }
 
-/// `SchedulingHash`: a hash of the scheduling-relevant shape (`pkg/util/pod.SpecShape`).
+/// `SchedulingHash`: a hash of the scheduling-relevant shape (`pkg/util/pod.SpecShape`):
+/// priority, and per pod set its name, count, per-pod requests, minCount, topology request, and
+/// of its pod spec the containers' requests and ports and the fields that place a pod.
+///
+/// Only equality matters (workloads of one hash are tried as one), so the parts are hashed as
+/// they are, not written out as JSON first: making that text had 1.6% of the samples in a
+/// profile of the 10,000-Job case.
 fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
-    let shape_of = |spec: &Value| {
-        let containers = |k: &str| -> Value {
-            Value::Array(
-                spec.get(k)
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .map(|c| crate::json::json!({"resources": {"requests": c.pointer("/resources/requests")}, "ports": c.get("ports")}))
-                    .collect(),
-            )
-        };
-        let mut shape = crate::json::json!({"initContainers": containers("initContainers"), "containers": containers("containers")});
+    let mut h = ShapeHash::default();
+    h.word(priority as u64);
+    let specs = get(w, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten();
+    for (ps, info) in specs.zip(pod_sets) {
+        h.text(&info.name);
+        h.word(info.count as u64);
+        h.word(info.per_pod.len() as u64);
+        for (resource, nanos) in &info.per_pod {
+            h.text(resource);
+            h.word(*nanos as u64);
+            h.word((*nanos >> 64) as u64);
+        }
+        h.field(ps.get("minCount"));
+        h.field(ps.get("topologyRequest"));
+        let spec = ps.pointer("/template/spec");
+        for list in ["initContainers", "containers"] {
+            let containers = spec.and_then(|s| s.get(list)).and_then(Value::as_array).map_or(&[][..], |a| a.as_slice());
+            h.word(containers.len() as u64);
+            for c in containers {
+                h.field(c.pointer("/resources/requests"));
+                h.field(c.get("ports"));
+            }
+        }
         for k in [
             "nodeSelector",
             "affinity",
@@ -87,27 +104,82 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
             "resourceClaims",
             "resources",
         ] {
-            shape[k] = spec.get(k).cloned().unwrap_or(Value::Null);
+            h.field(spec.and_then(|s| s.get(k)));
         }
-        shape
-    };
-    let sets: Vec<Value> = get(w, &["spec", "podSets"])
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .zip(pod_sets)
-        .map(|(ps, info)| {
-            crate::json::json!({
-                "name": info.name.clone(), "count": info.count,
-                "requests": info.per_pod.iter().map(|(k, v)| (k.clone(), Value::String(v.to_string().into()))).collect::<crate::json::Map<_, _>>(),
-                "minCount": ps.get("minCount"), "topologyRequest": ps.get("topologyRequest"),
-                "spec": shape_of(ps.pointer("/template/spec").unwrap_or(&Value::Null)),
-            })
-        })
-        .collect();
-    let text = crate::json::json!({"podSets": sets, "priority": priority}).to_string();
-    // FNV-1a: stable across runs and platforms.
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+    }
+    h.0
+}
+
+/// A 64-bit hash fed whole words (a multiply and a shift per word): stable across runs and
+/// platforms, so the browser's workloads group as the native build's do. Every part is tagged
+/// or counted, so two different shapes do not feed the same words.
+struct ShapeHash(u64);
+
+impl Default for ShapeHash {
+    fn default() -> Self {
+        ShapeHash(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl ShapeHash {
+    fn word(&mut self, w: u64) {
+        let h = (self.0 ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ (h >> 29);
+    }
+
+    fn text(&mut self, t: &str) {
+        self.word(t.len() as u64);
+        for chunk in t.as_bytes().chunks(8) {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            self.word(u64::from_le_bytes(bytes));
+        }
+    }
+
+    /// A field that may be missing (hashed as `null`, as the JSON shape wrote it).
+    fn field(&mut self, v: Option<&Value>) {
+        self.value(v.unwrap_or(&Value::Null));
+    }
+
+    fn value(&mut self, v: &Value) {
+        match v {
+            Value::Null => self.word(0),
+            Value::Bool(b) => self.word(1 + u64::from(*b)),
+            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => {
+                    self.word(3);
+                    self.word(u);
+                }
+                (None, Some(i)) => {
+                    self.word(4);
+                    self.word(i as u64);
+                }
+                _ => {
+                    self.word(5);
+                    self.word(n.as_f64().unwrap_or(0.0).to_bits());
+                }
+            },
+            Value::String(t) => {
+                self.word(6);
+                self.text(t);
+            }
+            Value::Array(items) => {
+                self.word(7);
+                self.word(items.len() as u64);
+                for x in items.iter() {
+                    self.value(x);
+                }
+            }
+            Value::Object(members) => {
+                self.word(8);
+                self.word(members.len() as u64);
+                for (k, x) in members.iter() {
+                    self.text(k);
+                    self.value(x);
+                }
+            }
+        }
+    }
 }
 
 fn quantity(v: &Value) -> i128 {
@@ -252,5 +324,67 @@ impl WorkloadInfo {
     /// The flavor-resources the workload uses in `frs`.
     pub fn uses_any(&self, frs: &std::collections::BTreeSet<Fr>) -> bool {
         self.usage.iter().any(|(fr, v)| *v > 0 && frs.contains(fr))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::json;
+
+    /// What is changed, and how.
+    type Edit = (&'static str, fn(&mut Value));
+
+    fn workload(edit: impl FnOnce(&mut Value)) -> u64 {
+        let mut w = json!({
+            "metadata": {"name": "w", "namespace": "team-a", "labels": {"a": "b"}},
+            "spec": {"queueName": "lq", "priority": 100, "podSets": [{"name": "main", "count": 2, "template": {"spec": {
+                "containers": [{"name": "c", "image": "busybox", "resources": {"requests": {"cpu": "1", "nvidia.com/gpu": "1"}}, "ports": [{"containerPort": 80}]}],
+                "nodeSelector": {"zone": "a"},
+            }}}]},
+        });
+        edit(&mut w);
+        WorkloadInfo::new(Arc::new(w)).scheduling_hash
+    }
+
+    /// Workloads of one shape share a hash, whatever else they hold; any change to the shape
+    /// gives another.
+    #[test]
+    fn the_scheduling_hash_is_the_shape() {
+        let base = workload(|_| {});
+        let same: [Edit; 4] = [
+            ("name", |w| w["metadata"]["name"] = json!("other")),
+            ("labels", |w| w["metadata"]["labels"]["x"] = json!("y")),
+            ("image", |w| w["spec"]["podSets"][0]["template"]["spec"]["containers"][0]["image"] = json!("nginx")),
+            ("queue", |w| w["spec"]["queueName"] = json!("other")),
+        ];
+        for (what, edit) in same {
+            assert_eq!(workload(edit), base, "{what} is not part of the shape");
+        }
+        let other: [Edit; 11] = [
+            ("priority", |w| w["spec"]["priority"] = json!(101)),
+            ("count", |w| w["spec"]["podSets"][0]["count"] = json!(3)),
+            ("pod set name", |w| w["spec"]["podSets"][0]["name"] = json!("workers")),
+            ("minCount", |w| w["spec"]["podSets"][0]["minCount"] = json!(1)),
+            ("request", |w| w["spec"]["podSets"][0]["template"]["spec"]["containers"][0]["resources"]["requests"]["cpu"] = json!("2")),
+            ("port", |w| w["spec"]["podSets"][0]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"] = json!(81)),
+            ("no ports", |w| w["spec"]["podSets"][0]["template"]["spec"]["containers"][0]["ports"] = json!([])),
+            ("node selector", |w| w["spec"]["podSets"][0]["template"]["spec"]["nodeSelector"]["zone"] = json!("b")),
+            ("tolerations", |w| w["spec"]["podSets"][0]["template"]["spec"]["tolerations"] = json!([{"operator": "Exists"}])),
+            ("init container", |w| {
+                w["spec"]["podSets"][0]["template"]["spec"]["initContainers"] = json!([{"name": "i", "image": "busybox"}])
+            }),
+            ("second pod set", |w| {
+                let first = w["spec"]["podSets"][0].clone();
+                w["spec"]["podSets"].as_array_mut().unwrap().push(first);
+                w["spec"]["podSets"][1]["name"] = json!("second");
+            }),
+        ];
+        let mut seen = vec![base];
+        for (what, edit) in other {
+            let h = workload(edit);
+            assert!(!seen.contains(&h), "{what} changes the shape");
+            seen.push(h);
+        }
     }
 }
