@@ -240,7 +240,9 @@ fn canonical_uuid_bits(b: &[u8]) -> Option<(u64, u64)> {
 static LEAST_KEY: std::sync::LazyLock<Key> = std::sync::LazyLock::new(|| Key::new("", "", ""));
 
 fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
-    obj.pointer("/metadata/ownerReferences")
+    // Two member lookups, not a JSON Pointer (which parses its path): this runs at every write.
+    obj.get("metadata")
+        .and_then(|m| m.get("ownerReferences"))
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -409,7 +411,7 @@ impl Store {
     }
 
     fn index(&mut self, key: &Key, obj: &Value) {
-        if let Some(u) = uid(obj).filter(|_| key.kind == "Job") {
+        if let Some(u) = (key.kind == "Job").then(|| uid(obj)).flatten() {
             self.jobs_by_uid.insert(UidKey::of(u), key.clone());
         }
         for owner in owner_uids(obj) {
@@ -425,7 +427,7 @@ impl Store {
     }
 
     fn unindex(&mut self, key: &Key, obj: &Value) {
-        if let Some(u) = uid(obj).filter(|_| key.kind == "Job") {
+        if let Some(u) = (key.kind == "Job").then(|| uid(obj)).flatten() {
             let u = UidKey::of(u);
             if self.jobs_by_uid.get(&u) == Some(key) {
                 self.jobs_by_uid.remove(&u);

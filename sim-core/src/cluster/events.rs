@@ -302,6 +302,20 @@ pub struct SpamFilter {
     oldest: Vec<(u64, String)>,
 }
 
+/// A bucket used now that sorts before the newest eviction candidate (same millisecond, smaller
+/// key) is a candidate too: it goes in at its place, and the newest fall out past twice the batch.
+fn note_use(oldest: &mut Vec<(u64, String)>, key: &str, now_ms: u64) {
+    if oldest.first().is_some_and(|(last, k)| (now_ms, key) < (*last, k.as_str())) {
+        let at = oldest.binary_search_by(|(last, k)| (now_ms, key).cmp(&(*last, k.as_str())));
+        if let Err(at) = at {
+            oldest.insert(at, (now_ms, key.to_string()));
+        }
+        if oldest.len() > 2 * EVICTION_BATCH {
+            oldest.drain(..EVICTION_BATCH);
+        }
+    }
+}
+
 const SPAM_BURST: f64 = 25.0;
 const SPAM_REFILL_MS: f64 = 300_000.0;
 /// client-go's `maxLruCacheEntries`.
@@ -312,27 +326,23 @@ const EVICTION_BATCH: usize = 512;
 impl SpamFilter {
     /// Takes a token for `key` at `now_ms`; `false` when the bucket is empty.
     pub fn allow(&mut self, key: String, now_ms: u64) -> bool {
-        if self.buckets.len() >= SPAM_LRU_ENTRIES && !self.buckets.contains_key(&key) {
+        // A known bucket is found with one search of the 4,096 (their keys are long texts).
+        if let Some((tokens, last)) = self.buckets.get_mut(&key) {
+            note_use(&mut self.oldest, &key, now_ms);
+            *tokens = (*tokens + now_ms.saturating_sub(*last) as f64 / SPAM_REFILL_MS).min(SPAM_BURST);
+            *last = now_ms;
+            if *tokens < 1.0 {
+                return false;
+            }
+            *tokens -= 1.0;
+            return true;
+        }
+        if self.buckets.len() >= SPAM_LRU_ENTRIES {
             self.forget_least_recent();
         }
-        // A bucket used now that sorts before a candidate (same millisecond, smaller key) is a
-        // candidate too: it goes in at its place, and the newest fall out past twice the batch.
-        if self.oldest.first().is_some_and(|(last, k)| (now_ms, &key) < (*last, k)) {
-            let at = self.oldest.binary_search_by(|(last, k)| (now_ms, &key).cmp(&(*last, k)));
-            if let Err(at) = at {
-                self.oldest.insert(at, (now_ms, key.clone()));
-            }
-            if self.oldest.len() > 2 * EVICTION_BATCH {
-                self.oldest.drain(..EVICTION_BATCH);
-            }
-        }
-        let (tokens, last) = self.buckets.entry(key).or_insert((SPAM_BURST, now_ms));
-        *tokens = (*tokens + now_ms.saturating_sub(*last) as f64 / SPAM_REFILL_MS).min(SPAM_BURST);
-        *last = now_ms;
-        if *tokens < 1.0 {
-            return false;
-        }
-        *tokens -= 1.0;
+        note_use(&mut self.oldest, &key, now_ms);
+        // A new bucket is full, and gives its first token.
+        self.buckets.insert(key, (SPAM_BURST - 1.0, now_ms));
         true
     }
 
