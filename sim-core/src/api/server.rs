@@ -64,6 +64,13 @@ fn has_generation(kind: &KindInfo) -> bool {
     matches!(kind.kind, "Job" | "CustomResourceDefinition") || kind.group == "kueue.x-k8s.io"
 }
 
+/// What the server sets in a new object's metadata (`create_recorded_event`).
+pub struct ServerSet {
+    pub uid: String,
+    pub creation_timestamp: String,
+    pub resource_version: String,
+}
+
 /// The garbage collector's foreground deletion of `kind/namespace/name` at `now`.
 pub type ForegroundDeletion = fn(&mut ApiServer, i64, &'static KindInfo, &str, &str) -> Result<Value, Status>;
 
@@ -353,18 +360,7 @@ impl ApiServer {
         let name = object::name(&obj).to_string();
         // NamespaceLifecycle admission comes first.
         if kind.namespaced {
-            match self.namespace_phase(&ns) {
-                None => return Err(Status::not_found("namespaces", "", &ns)),
-                Some("Terminating") => {
-                    return Err(Status::forbidden(
-                        kind.plural,
-                        kind.group,
-                        &name,
-                        &format!("unable to create new content in namespace {ns} because it is being terminated"),
-                    ))
-                }
-                Some(_) => {}
-            }
+            self.namespace_lifecycle(kind, &ns, &name)?;
         }
         // With a status subresource, a create does not set status (strategies' PrepareForCreate);
         // a node registers with its status.
@@ -392,6 +388,50 @@ impl ApiServer {
         obj.compact();
         let obj = Arc::new(obj);
         let key = self.store.insert_new(key, obj.clone(), rv).ok_or_else(exists)?;
+        self.resource_version = rv;
+        Ok((key, obj))
+    }
+
+    /// NamespaceLifecycle admission of a create of `kind/name` in `ns`: the namespace exists and
+    /// is not being terminated.
+    fn namespace_lifecycle(&self, kind: &KindInfo, ns: &str, name: &str) -> Result<(), Status> {
+        match self.namespace_phase(ns) {
+            None => Err(Status::not_found("namespaces", "", ns)),
+            Some("Terminating") => Err(Status::forbidden(
+                kind.plural,
+                kind.group,
+                name,
+                &format!("unable to create new content in namespace {ns} because it is being terminated"),
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// A create of an Event the cluster's recorders make (`cluster/events.rs`). `make` gets what
+    /// the server sets in a new object's metadata (uid, creation time, resourceVersion) and makes
+    /// the Event whole, in one go; the server admits and stores it as `create_internal` would —
+    /// namespace lifecycle, the uid drawn at the same point, validation, one search of the store
+    /// — and stores the same object (`tests::a_recorded_event_is_what_a_create_stores`). What it
+    /// leaves out is the create's rewriting of a client's body (kind, namespace, server-owned
+    /// fields, defaults: an Event has none), which for the recorder's ≈ 100,000 Events at
+    /// 10,000 Jobs rebuilt each one's metadata (ARCHITECTURE.md, *Cost model*).
+    pub fn create_recorded_event(
+        &mut self,
+        now: i64,
+        namespace: &str,
+        name: &str,
+        make: impl FnOnce(ServerSet) -> Value,
+    ) -> Result<(Key, Arc<Value>), Status> {
+        let kind = kind_info("Event");
+        self.namespace_lifecycle(kind, namespace, name)?;
+        let uid = self.rng.uuid();
+        let rv = self.resource_version + 1;
+        let obj = make(ServerSet { uid, creation_timestamp: rfc3339(now), resource_version: rv.to_string() });
+        admission::validate(kind, &obj, None)?;
+        debug_assert!(object::name(&obj) == name && object::namespace(&obj) == namespace && obj["kind"] == "Event");
+        let key = Self::key(kind, namespace, name);
+        let obj = Arc::new(obj);
+        let key = self.store.insert_new(key, obj.clone(), rv).ok_or_else(|| Status::already_exists(kind.plural, kind.group, name))?;
         self.resource_version = rv;
         Ok((key, obj))
     }

@@ -6,7 +6,7 @@
 
 use super::Cluster;
 use crate::api::object::{get_str, rfc3339};
-use crate::api::server::kind_info;
+use crate::api::server::{kind_info, ServerSet};
 use crate::api::store::{Key, Store};
 use crate::json::{json, Map, Value};
 use std::collections::HashMap;
@@ -140,27 +140,34 @@ pub fn record_with_path(
     let event_name = free_event_name(c.api.store(), ns, name, nanos);
     let involved = c.event_parts.involved_object(obj, field_path);
     let source = c.event_parts.source(component, host);
-    let metadata = vec![(json!(@key "name"), Value::from(event_name.as_str())), (json!(@key "namespace"), Value::from(ns))];
     let stamp = rfc3339(now);
-    let event = Map::from_members(vec![
-        (json!(@key "apiVersion"), Value::from("v1")),
-        (json!(@key "count"), 1.into()),
-        (json!(@key "eventTime"), Value::Null),
-        (json!(@key "firstTimestamp"), Value::from(stamp.as_str())),
-        (json!(@key "involvedObject"), Value::Object(involved)),
-        (json!(@key "kind"), Value::from("Event")),
-        (json!(@key "lastTimestamp"), Value::String(stamp.into())),
-        (json!(@key "message"), Value::from(message)),
-        (json!(@key "metadata"), Value::Object(Map::from_members(metadata))),
-        (json!(@key "reason"), Value::from(reason)),
-        (json!(@key "reportingComponent"), Value::from(component)),
-        (json!(@key "reportingInstance"), Value::from("")),
-        (json!(@key "source"), Value::Object(source)),
-        (json!(@key "type"), Value::from(ty_s)),
-    ]);
-    let event = Value::Object(event);
+    let make = |set: ServerSet| {
+        let metadata = vec![
+            (json!(@key "creationTimestamp"), Value::from(set.creation_timestamp)),
+            (json!(@key "name"), Value::from(event_name.as_str())),
+            (json!(@key "namespace"), Value::from(ns)),
+            (json!(@key "resourceVersion"), Value::from(set.resource_version)),
+            (json!(@key "uid"), Value::from(set.uid)),
+        ];
+        Value::Object(Map::from_members(vec![
+            (json!(@key "apiVersion"), Value::from("v1")),
+            (json!(@key "count"), 1.into()),
+            (json!(@key "eventTime"), Value::Null),
+            (json!(@key "firstTimestamp"), Value::from(stamp.as_str())),
+            (json!(@key "involvedObject"), Value::Object(involved)),
+            (json!(@key "kind"), Value::from("Event")),
+            (json!(@key "lastTimestamp"), Value::from(stamp.as_str())),
+            (json!(@key "message"), Value::from(message)),
+            (json!(@key "metadata"), Value::Object(Map::from_members(metadata))),
+            (json!(@key "reason"), Value::from(reason)),
+            (json!(@key "reportingComponent"), Value::from(component)),
+            (json!(@key "reportingInstance"), Value::from("")),
+            (json!(@key "source"), Value::Object(source)),
+            (json!(@key "type"), Value::from(ty_s)),
+        ]))
+    };
     // The store's own key: its texts are shared, not copied.
-    if let Ok((at, _)) = c.api.create_internal(now, kind, ns, event) {
+    if let Ok((at, _)) = c.api.create_recorded_event(now, ns, &event_name, make) {
         c.event_index.insert(dedup_key, EventName::of(&at));
     }
 }
@@ -368,6 +375,32 @@ impl SpamFilter {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// The recorder's own create (`ApiServer::create_recorded_event`) stores what a create of the
+    /// same Event stores: the same object, the same resourceVersion, and the server's randomness
+    /// left where a create leaves it (the next object's uid is the same).
+    #[test]
+    fn a_recorded_event_is_what_a_create_stores() {
+        use crate::cluster::Cluster;
+        let (mut a, mut b) = (Cluster::new(3), Cluster::new(3));
+        let node = a.api.iter_kind(kind_info("Node"), None).next().unwrap().as_ref().clone();
+        let find =
+            |c: &Cluster, reason: &str| c.api.iter_kind(kind_info("Event"), None).find(|e| e["reason"] == reason).unwrap().as_ref().clone();
+        record(&mut a, &node, EventType::Warning, "Tested", "a message", "test");
+        let recorded = find(&a, "Tested");
+        let mut body = recorded.clone();
+        for server_set in ["uid", "resourceVersion", "creationTimestamp"] {
+            body["metadata"].as_object_mut().unwrap().remove(server_set);
+        }
+        let ns = recorded["metadata"]["namespace"].as_str().unwrap();
+        let (_, created) = b.api.create_internal(b.now_unix(), kind_info("Event"), ns, body).unwrap();
+        assert_eq!(*created, recorded);
+        assert_eq!(recorded["metadata"]["uid"].as_str().map(str::len), Some(36));
+        assert_eq!(a.api.resource_version(), b.api.resource_version());
+        record(&mut a, &node, EventType::Normal, "Again", "another", "test");
+        record(&mut b, &node, EventType::Normal, "Again", "another", "test");
+        assert_eq!(find(&a, "Again"), find(&b, "Again"));
+    }
 
     /// Hex digits as `{:x}` writes them.
     #[test]
