@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 pub fn rfc3339(unix: i64) -> String {
     let (at, text) = LAST_STAMP.get();
     if at == unix {
-        return String::from_utf8_lossy(&text).into_owned();
+        return stamp_text(&text);
     }
     let (y, m, d, hh, mm, ss) = civil_from_unix(unix);
     if !(0..=9999).contains(&y) {
@@ -31,7 +31,13 @@ pub fn rfc3339(unix: i64) -> String {
     put(14, 2, mm as u64);
     put(17, 2, ss as u64);
     LAST_STAMP.set((unix, out));
-    String::from_utf8_lossy(&out).into_owned()
+    stamp_text(&out)
+}
+
+/// A stamp's ASCII bytes as a `String`, checked the quick way (a lossy conversion walked them
+/// as chunks: 0.5% of the 1,000-Job bench's instructions, callgrind).
+fn stamp_text(bytes: &[u8; 20]) -> String {
+    std::str::from_utf8(bytes).unwrap_or("").to_string()
 }
 
 thread_local! {
