@@ -411,10 +411,11 @@ impl ApiServer {
     /// the server sets in a new object's metadata (uid, creation time, resourceVersion) and makes
     /// the Event whole, in one go; the server admits and stores it as `create_internal` would —
     /// namespace lifecycle, the uid drawn at the same point, validation, one search of the store
-    /// — and stores the same object (`tests::a_recorded_event_is_what_a_create_stores`). What it
-    /// leaves out is the create's rewriting of a client's body (kind, namespace, server-owned
-    /// fields, defaults: an Event has none), which for the recorder's ≈ 100,000 Events at
-    /// 10,000 Jobs rebuilt each one's metadata (ARCHITECTURE.md, *Cost model*).
+    /// — and stores the same object (the test `a_recorded_event_is_what_a_create_stores` in
+    /// `cluster/events.rs`). What it leaves out is the create's rewriting of a client's body
+    /// (kind, namespace, server-owned fields, defaults: an Event has none), which for the
+    /// recorder's ≈ 100,000 Events at 10,000 Jobs rebuilt each one's metadata (ARCHITECTURE.md,
+    /// *Cost model*).
     pub fn create_recorded_event(
         &mut self,
         now: i64,

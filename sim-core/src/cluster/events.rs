@@ -64,8 +64,9 @@ impl EventName {
     }
 }
 
-/// The recorder's aggregation cache: an Event's `aggregation_hash` → its name. A hash map, not a B-tree: its keys are hashes already, spread evenly, and
-/// every Event recorded looks one up and adds one. In a tree of 111,000 (10,000 Jobs) the look-up
+/// The recorder's aggregation cache: an Event's `aggregation_hash` → its name. A hash map, not a
+/// B-tree: its keys are hashes already, spread evenly, and every Event recorded looks one up and
+/// adds one. In a tree of 111,000 (10,000 Jobs) the look-up
 /// alone was ≈ 2% of the time in a profile, nearly all of it at the load of each level's node
 /// (a cache miss, most likely: this machine's `perf` has no counters to say). It is never
 /// iterated, so the order a hash map does not keep shows nowhere.
