@@ -99,18 +99,14 @@ impl EventTtl {
         }
     }
 
-    /// After a batch of changes is routed: the entries in order again, the first one live.
+    /// After a batch of changes is routed (`Cluster::dispatch`, `Cluster::resync`, the only
+    /// callers of `informer::route`): the entries in order again, the first one live. Every read
+    /// comes after this.
     pub fn settle(&mut self, store: &Store) {
-        if self.unsorted {
-            self.order();
-            self.drop_stale_front(store);
-        }
-    }
-
-    fn order(&mut self) {
         if std::mem::take(&mut self.unsorted) {
             let gone = self.gone;
             crate::sort::sort_by_key(&mut self.entries[gone..], |x| x.at);
+            self.drop_stale_front(store);
         }
     }
 
@@ -133,18 +129,13 @@ impl EventTtl {
 
     /// The earliest expiry (unix seconds), if any Event is held.
     pub fn next_expiry(&self, store: &Store) -> Option<i64> {
-        let mut live_ones = self.held().iter().filter(|x| live(store, x)).map(|x| x.at);
-        // Routing settles the order; were it not yet, the earliest is the least, not the first.
-        if self.unsorted {
-            live_ones.min()
-        } else {
-            live_ones.next()
-        }
+        debug_assert!(!self.unsorted, "read before the routing settled the order");
+        self.held().iter().find(|x| live(store, x)).map(|x| x.at)
     }
 
     /// The entries whose time is up at `now` (unix seconds), taken out of the index, in order.
     fn take_due(&mut self, now: i64) -> Vec<Expiry> {
-        self.order();
+        debug_assert!(!self.unsorted, "read before the routing settled the order");
         let due = self.held().partition_point(|x| x.at <= now);
         let taken = self.held()[..due].to_vec();
         self.gone += due;
