@@ -493,6 +493,18 @@ impl Cache {
                 && old.priority == wl.priority
                 && old.reserved_at == wl.reserved_at
         });
+        if same && wl.holds_quota() {
+            // Nothing the cache counts changed: the new info takes the old one's place, and the
+            // ClusterQueue's usage stays as it is (not taken away and added back).
+            let held = match self.cqs.get_mut(&wl.cluster_queue) {
+                Some(cq) => cq.workloads.get_mut(&wl.key),
+                None => self.detached.get_mut(&wl.cluster_queue).and_then(|m| m.get_mut(&wl.key)),
+            };
+            if let Some(held) = held {
+                *held = wl;
+                return;
+            }
+        }
         self.delete_workload(&wl.key);
         if wl.holds_quota() {
             self.workload_cq.insert(wl.key.clone(), wl.cluster_queue.clone());
@@ -638,5 +650,49 @@ impl Cache {
             accumulate(&mut s, r, &extra);
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{json, Value};
+
+    /// A workload holding 1 GPU of flavor `gpu` in ClusterQueue `cq`, with `conditions` after
+    /// its QuotaReserved one.
+    fn holding(conditions: Value) -> Arc<WorkloadInfo> {
+        let mut conds = vec![
+            json!({"type": "QuotaReserved", "status": "True", "reason": "QuotaReserved", "lastTransitionTime": "2026-01-01T00:00:00Z"}),
+        ];
+        conds.extend(conditions.as_array().into_iter().flatten().cloned());
+        Arc::new(WorkloadInfo::new(Arc::new(json!({
+            "metadata": {"name": "w", "namespace": "team-a", "uid": "u"},
+            "spec": {"queueName": "lq", "podSets": [{"name": "main", "count": 1, "template": {"spec": {"containers": [{"name": "c", "resources": {"requests": {"nvidia.com/gpu": "1"}}}]}}}]},
+            "status": {
+                "admission": {"clusterQueue": "cq", "podSetAssignments": [{"name": "main", "count": 1, "flavors": {"nvidia.com/gpu": "gpu"}, "resourceUsage": {"nvidia.com/gpu": "1"}}]},
+                "conditions": conds,
+            },
+        }))))
+    }
+
+    /// A write that changes nothing the cache counts (a condition it does not read) leaves the
+    /// usage and the generation as they were, and the cache then holds the new info, not the old.
+    #[test]
+    fn a_change_that_counts_nothing_replaces_the_info_held() {
+        let mut cache = Cache::default();
+        let first = holding(json!([]));
+        cache.update_workload(first.clone());
+        let generation = cache.generation;
+        let second =
+            holding(json!([{"type": "PodsReady", "status": "True", "reason": "PodsReady", "lastTransitionTime": "2026-01-01T00:00:05Z"}]));
+        cache.update_workload(second.clone());
+        assert_eq!(cache.generation, generation);
+        assert!(Arc::ptr_eq(cache.workload(&second.key).expect("held"), &second), "the info held is the newest");
+        // A change it counts (admitted) is a new generation, and the info held is again the newest.
+        let third =
+            holding(json!([{"type": "Admitted", "status": "True", "reason": "Admitted", "lastTransitionTime": "2026-01-01T00:00:06Z"}]));
+        cache.update_workload(third.clone());
+        assert!(cache.generation > generation);
+        assert!(Arc::ptr_eq(cache.workload(&third.key).expect("held"), &third));
     }
 }

@@ -259,10 +259,13 @@ impl QueueManager {
         }
     }
 
-    /// A workload was added or changed (or deleted, with `None`).
+    /// A workload was added or changed (or deleted, with `None`). Most changes keep its
+    /// LocalQueue: its info is then replaced where it is held, the keys kept (no search to take
+    /// it out and another to put it back, no key made again).
     pub fn observe_workload(&mut self, key: &str, wl: Option<Arc<WorkloadInfo>>, cache: &Cache) {
-        let old = self.workloads.remove(key);
-        if let Some(o) = &old {
+        let old = self.workloads.get(key).cloned();
+        let same_lq = matches!((&old, &wl), (Some(o), Some(w)) if o.namespace == w.namespace && o.queue_name == w.queue_name);
+        if let Some(o) = old.as_ref().filter(|_| !same_lq) {
             let lq = (o.namespace.clone(), o.queue_name.clone());
             if let Some(set) = self.by_lq.get_mut(&lq) {
                 set.remove(key);
@@ -271,13 +274,24 @@ impl QueueManager {
                 }
             }
         }
-        match wl {
-            Some(wl) => {
-                self.by_lq.entry((wl.namespace.clone(), wl.queue_name.clone())).or_default().insert(key.to_string(), wl.clone());
-                self.place(&wl, old.as_deref(), cache);
+        let Some(wl) = wl else {
+            self.workloads.remove(key);
+            self.unqueue(key);
+            return;
+        };
+        let set = self.by_lq.entry((wl.namespace.clone(), wl.queue_name.clone())).or_default();
+        match set.get_mut(key) {
+            Some(held) => *held = wl.clone(),
+            None => {
+                set.insert(key.to_string(), wl.clone());
+            }
+        }
+        self.place(&wl, old.as_deref(), cache);
+        match self.workloads.get_mut(key) {
+            Some(held) => *held = wl,
+            None => {
                 self.workloads.insert(key.to_string(), wl);
             }
-            None => self.unqueue(key),
         }
     }
 
