@@ -11,15 +11,21 @@ use std::collections::BTreeMap;
 pub type Totals = BTreeMap<String, Quantity>;
 
 pub fn add(totals: &mut Totals, name: &str, q: Quantity) {
-    totals.entry(name.to_string()).and_modify(|t| t.nanos += q.nanos).or_insert(q);
+    match totals.get_mut(name) {
+        Some(t) => t.nanos += q.nanos,
+        None => {
+            totals.insert(name.to_string(), q);
+        }
+    }
+}
+
+/// A resource list's amount: a quantity's text, or a whole number; `None` for anything else.
+fn quantity(v: &Value) -> Option<Quantity> {
+    v.as_str().and_then(|s| Quantity::parse(s).ok()).or_else(|| v.as_i64().map(Quantity::from_units))
 }
 
 pub fn quantities(m: Option<&Value>) -> Vec<(String, Quantity)> {
-    m.and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .filter_map(|(k, v)| Some((k.to_string(), Quantity::parse(v.as_str()?).ok().or_else(|| v.as_i64().map(Quantity::from_units))?)))
-        .collect()
+    m.and_then(Value::as_object).into_iter().flatten().filter_map(|(k, v)| Some((k.to_string(), quantity(v)?))).collect()
 }
 
 /// A pod's requests and limits as `resourcehelper.PodRequestsAndLimits` computes them: the sum
@@ -38,10 +44,25 @@ pub fn spec_requests_and_limits(spec: &Value) -> (Totals, Totals) {
         (requests, limits)
     };
     let (mut requests, mut limits) = (Totals::new(), Totals::new());
+    // Summed straight into the totals (what `per_container` gives, without its maps): each
+    // container adds a resource once to each total, so every sum's first term is the first
+    // container's, as when its maps were added.
     for c in get(spec, &["containers"]).and_then(Value::as_array).into_iter().flatten() {
-        let (r, l) = per_container(c);
-        r.into_iter().for_each(|(k, q)| add(&mut requests, &k, q));
-        l.into_iter().for_each(|(k, q)| add(&mut limits, &k, q));
+        let resources = c.get("resources");
+        let own_requests = resources.and_then(|r| r.get("requests")).and_then(Value::as_object);
+        let requested = |k: &str| own_requests.and_then(|m| m.get(k)).and_then(quantity).is_some();
+        for (k, v) in resources.and_then(|r| r.get("limits")).and_then(Value::as_object).into_iter().flatten() {
+            let Some(q) = quantity(v) else { continue };
+            add(&mut limits, k, q);
+            if !requested(k) {
+                add(&mut requests, k, q);
+            }
+        }
+        for (k, v) in own_requests.into_iter().flatten() {
+            if let Some(q) = quantity(v) {
+                add(&mut requests, k, q);
+            }
+        }
     }
     for c in get(spec, &["initContainers"]).and_then(Value::as_array).into_iter().flatten() {
         let (r, l) = per_container(c);
@@ -58,4 +79,46 @@ pub fn spec_requests_and_limits(spec: &Value) -> (Totals, Totals) {
         add(&mut limits, &k, q);
     }
     (requests, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::json;
+
+    /// Each container's requests made a map first (limits, then requests over them) and the maps
+    /// summed: the reading `spec_requests_and_limits` gives without the maps.
+    fn by_container_maps(spec: &Value) -> Totals {
+        let mut requests = Totals::new();
+        for c in get(spec, &["containers"]).and_then(Value::as_array).into_iter().flatten() {
+            let mut own: Totals = crate::sort::map_from(quantities(get(c, &["resources", "limits"])));
+            own.extend(quantities(get(c, &["resources", "requests"])));
+            own.into_iter().for_each(|(k, q)| add(&mut requests, &k, q));
+        }
+        requests
+    }
+
+    /// Limits standing in for requests, requests over limits, amounts that do not parse, whole
+    /// numbers, and one resource written in two formats (the sum keeps the first container's).
+    #[test]
+    fn containers_sum_as_their_own_maps_would() {
+        let resources = [
+            json!({}),
+            json!({"limits": {"cpu": "2", "memory": "1Gi"}}),
+            json!({"requests": {"cpu": "500m"}, "limits": {"cpu": "1", "nvidia.com/gpu": 1}}),
+            json!({"requests": {"memory": "1000M", "cpu": "nonsense"}, "limits": {"cpu": "3"}}),
+            json!({"requests": {"memory": "2Gi", "nvidia.com/gpu": "2"}}),
+            json!({"requests": {"cpu": true}, "limits": {"cpu": "250m", "memory": "x"}}),
+        ];
+        for a in &resources {
+            for b in &resources {
+                let spec = json!({"containers": [{"name": "a", "resources": a}, {"name": "b", "resources": b}]});
+                let (requests, _) = spec_requests_and_limits(&spec);
+                let want = by_container_maps(&spec);
+                let shown = |t: &Totals| t.iter().map(|(k, q)| format!("{k}={q}")).collect::<Vec<_>>();
+                assert_eq!(shown(&requests), shown(&want), "{spec}");
+                assert_eq!(requests, want, "{spec}");
+            }
+        }
+    }
 }
