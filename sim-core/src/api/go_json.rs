@@ -283,37 +283,57 @@ impl Decoder {
             // Members are gathered and made a map at once (`json::Map` holds no spare room).
             (Ty::Map(elem), Value::Object(m)) => {
                 let mut out = Vec::with_capacity(m.len());
+                let mut same = true;
                 for (k, item) in m {
                     self.path.push(Step::Key(k.to_string()));
                     let decoded = self.value(elem, item);
                     self.path.pop();
-                    out.push((*k, decoded?.unwrap_or_else(|| elem.zero())));
+                    let d = decoded?.unwrap_or_else(|| elem.zero());
+                    same &= d == *item;
+                    out.push((*k, d));
                 }
-                Value::Object(Map::from_members(out))
+                if same {
+                    v.clone()
+                } else {
+                    Value::Object(Map::from_members(out))
+                }
             }
             (Ty::Struct(s), Value::Object(m)) => {
                 let mut out = Vec::with_capacity(m.len());
+                // Whether every member came out as it went in: the object is then the input's
+                // own (shared), not a copy built member by member.
+                let mut same = true;
                 for (k, item) in m {
                     let Some(field) = s.field(k) else {
                         if !item.is_null() {
                             let path = self.path_text(k);
                             self.unknown.push(path);
                         }
+                        same = false;
                         continue;
                     };
                     self.path.push(Step::Field(field.name, s));
                     let decoded = self.value(&field.ty, item);
                     self.path.pop();
-                    if let Some(d) = decoded? {
-                        out.push((*k, d));
+                    match decoded? {
+                        Some(d) => {
+                            same &= d == *item;
+                            out.push((*k, d));
+                        }
+                        None => same = false,
                     }
                 }
                 for f in s.fields.iter().filter(|f| f.required) {
                     if !out.iter().any(|(k, _)| k == f.name) {
                         out.push((f.name.into(), f.ty.zero()));
+                        same = false;
                     }
                 }
-                Value::Object(Map::from_members(out))
+                if same {
+                    v.clone()
+                } else {
+                    Value::Object(Map::from_members(out))
+                }
             }
             (ty, v) => {
                 self.type_error(json_kind(v), ty);
