@@ -123,17 +123,14 @@ impl Quantity {
     }
 }
 
-/// The form nearly every quantity is written in — up to nine digits and a suffix of the fixed
-/// list (`500m`, `2Gi`, `1`) — read without the general parse's joined digits and 128-bit text
-/// parse: at most 10⁹ × 2⁶⁰ × 10⁹ nanos, so nothing overflows, and nothing is rounded. Anything
-/// else is `None`, for `parse_general`.
-fn parse_plain(s: &str) -> Option<Quantity> {
-    let bytes = s.as_bytes();
-    let digits = bytes.iter().take(10).take_while(|b| b.is_ascii_digit()).count();
+/// The form nearly every quantity is written in: up to nine digits and a suffix of the fixed
+/// list (`500m`, `2Gi`, `1`) — the digits, the nano-units one unit of the suffix is, and its
+/// format. Anything else is `None`, for `parse_general`.
+fn plain_parts(s: &str) -> Option<(&str, i128, Format)> {
+    let digits = s.bytes().take(10).take_while(u8::is_ascii_digit).count();
     if digits == 0 || digits > 9 {
         return None;
     }
-    let mantissa = bytes[..digits].iter().fold(0i128, |m, &d| m * 10 + i128::from(d - b'0'));
     let (decimal, binary) = (Format::DecimalSI, Format::BinarySI);
     let (nanos_per_unit, format) = match &s[digits..] {
         "" => (NANO, decimal),
@@ -154,7 +151,29 @@ fn parse_plain(s: &str) -> Option<Quantity> {
         "Ei" => (NANO << 60, binary),
         _ => return None,
     };
+    Some((&s[..digits], nanos_per_unit, format))
+}
+
+/// A plain quantity read without the general parse's joined digits and 128-bit text parse: at
+/// most 10⁹ × 2⁶⁰ × 10⁹ nanos, so nothing overflows, and nothing is rounded.
+fn parse_plain(s: &str) -> Option<Quantity> {
+    let (digits, nanos_per_unit, format) = plain_parts(s)?;
+    let mantissa = digits.bytes().fold(0i128, |m, d| m * 10 + i128::from(d - b'0'));
     Some(Quantity { nanos: mantissa * nanos_per_unit, format })
+}
+
+/// Whether `text` is a quantity written the canonical way, seen without parsing and printing it
+/// again: 1–999 with no suffix or one of `m` and up (`500m`, `2`, `10k`), or 1–1023 with a
+/// binary one (`512Mi`) — the way requests are mostly written, which every Pod's and Job's
+/// create canonicalises. Other canonical texts (`5n`, `1500`) answer `false`, and are parsed.
+pub fn plainly_canonical(text: &str) -> bool {
+    let Some((digits, nanos_per_unit, format)) = plain_parts(text) else { return false };
+    let limit = match format {
+        Format::BinarySI => 1024,
+        _ if nanos_per_unit >= 1_000_000 => 1000,
+        _ => return false,
+    };
+    !digits.starts_with('0') && digits.len() <= 4 && digits.parse::<u32>().is_ok_and(|n| n < limit)
 }
 
 /// mantissa × 10^shift, rounding up when shift is negative.
@@ -221,6 +240,28 @@ pub fn canonical(s: &str) -> Result<String, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcut says "canonical" only where parsing and writing again gives the same text:
+    /// every number to 1,100 (and with leading zeros) with every suffix and none, and texts
+    /// close to the shape (signs, decimals, exponents, other suffixes).
+    #[test]
+    fn plainly_canonical_quantities_are_canonical() {
+        let suffixes = ["", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "n", "u", "K", "mi", "e3", "E3"];
+        let numbers =
+            (0..1100).map(|n| n.to_string()).chain(["00", "01", "007", "0999", "1.5", "-1", "+1", "10000", "1e3", ""].map(String::from));
+        let mut shortcut = 0;
+        for number in numbers {
+            for suffix in suffixes {
+                let text = format!("{number}{suffix}");
+                let canonical = Quantity::parse(&text).is_ok_and(|q| q.to_string() == text);
+                if plainly_canonical(&text) {
+                    shortcut += 1;
+                    assert!(canonical, "{text} is not canonical");
+                }
+            }
+        }
+        assert_eq!(shortcut, 999 * 8 + 1023 * 6, "the shortcut covers its shapes");
+    }
 
     /// The plain reading gives what the general parse gives, wherever it answers: numbers with
     /// and without leading zeros, up to and past nine digits, with every suffix and with texts
