@@ -384,7 +384,9 @@ fn browser_tests(dir: &Path) -> Result {
 
 /// The cluster bench's 1,000-Job case (100 nodes, 50 ClusterQueues) under callgrind: the count
 /// of instructions is the same from run to run, so a change's effect shows even when it is
-/// smaller than this machine's ±20% wall-clock noise. The profile is left for callgrind_annotate.
+/// smaller than this machine's ±20% wall-clock noise. The build is release's with symbols (the
+/// `profiling` profile: one codegen unit and LTO, so the count is of the code release runs).
+/// The profile is left for callgrind_annotate.
 fn bench_instr() -> Result {
     if Command::new("valgrind").arg("--version").output().is_err() {
         return Err("valgrind is needed to count instructions (Debian: apt-get install valgrind)".into());
