@@ -55,7 +55,7 @@ pub struct Field {
 impl Struct {
     pub fn field(&self, name: &str) -> Option<&'static Field> {
         let fields: &'static [Field] = self.fields;
-        fields.binary_search_by(|f| f.name.cmp(name)).ok().map(|i| &fields[i])
+        fields.binary_search_by(|f| crate::json::text_cmp(f.name, name)).ok().map(|i| &fields[i])
     }
 
     /// `PodSpec` of `v1.PodSpec`: how an error names the struct a field belongs to.

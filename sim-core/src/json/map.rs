@@ -147,7 +147,7 @@ impl Map {
 
     /// Where `key` is, or where it would go.
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.slice().binary_search_by(|(k, _)| k.as_str().cmp(key))
+        self.slice().binary_search_by(|(k, _)| super::key::text_cmp(k.as_str(), key))
     }
 
     /// Where `key` is. Most objects have a few members, and most keys differ from the one sought
@@ -390,7 +390,7 @@ impl<K: Into<MemberKey> + AsRef<str>> Extend<(K, Value)> for Map {
         }
         self.resize(iter.size_hint().0, |members| {
             for (key, value) in iter {
-                match members.binary_search_by(|(k, _)| k.as_str().cmp(key.as_ref())) {
+                match members.binary_search_by(|(k, _)| super::key::text_cmp(k.as_str(), key.as_ref())) {
                     Ok(i) => members[i].1 = value,
                     Err(i) => members.insert(i, (key.into(), value)),
                 }

@@ -11,7 +11,7 @@
 mod key;
 mod map;
 
-pub use key::KeyCell;
+pub use key::{text_cmp, KeyCell};
 pub use map::{Entry, JsonStr, Map, MemberKey, OccupiedEntry, VacantEntry};
 pub use serde_json::{Error, Number};
 
