@@ -416,6 +416,10 @@ fn suspend(c: &mut Cluster, mut job: Value, message: &str) {
 
 /// Puts back the template Kueue stored in the Workload: nodeSelector, tolerations, scheduling
 /// gates, labels (keeping the Job controller's) and annotations (`kueue.md` §6.8).
+///
+/// What the Job is to be is worked out first and compared with what it is: a pending Job is
+/// reconciled again at every change of its Workload, and is then already as it should be — no
+/// copy is changed and compared, and nothing is written.
 fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
     let stored = get(wl, &["spec", "podSets"])
         .and_then(Value::as_array)
@@ -423,24 +427,43 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
         .and_then(|p| p.get("template"))
         .cloned()
         .unwrap_or(json!({}));
-    let mut job = before.clone();
     // Partial admission: the parallelism the Workload asks for again (`RestorePodSetsInfo`).
-    if workload::min_parallelism(&job).is_some() {
-        if let Some(n) = wl.pointer("/spec/podSets/0/count").and_then(Value::as_i64) {
-            if get(&job, &["spec", "parallelism"]).and_then(Value::as_i64) != Some(n) {
-                set_parallelism(&mut job, n);
+    let parallelism = workload::min_parallelism(before)
+        .and(wl.pointer("/spec/podSets/0/count").and_then(Value::as_i64))
+        .filter(|n| get(before, &["spec", "parallelism"]).and_then(Value::as_i64) != Some(*n));
+    // The end of `Job.Stop`: the Job is no longer stopping.
+    let stopping = get(before, &["metadata", "annotations", "kueue.x-k8s.io/stopping"]).is_some();
+    let spec_fields = ["nodeSelector", "tolerations", "schedulingGates"].map(|key| (key, get(&stored, &["spec", key])));
+    let template = get(before, &["spec", "template"]).unwrap_or(&Value::Null);
+    let mut labels = get(&stored, &["metadata", "labels"]).cloned().unwrap_or(json!({}));
+    if let Some(cur) = get(template, &["metadata", "labels"]).and_then(Value::as_object) {
+        for k in ["controller-uid", "job-name", "batch.kubernetes.io/controller-uid", "batch.kubernetes.io/job-name"] {
+            if let Some(v) = cur.get(k) {
+                labels[k] = v.clone();
             }
         }
     }
-    // The end of `Job.Stop`: the template is back, the Job no longer stopping.
-    if let Some(a) = job["metadata"]["annotations"].as_object_mut() {
+    let annotations = get(&stored, &["metadata", "annotations"]);
+    let restored = spec_fields.iter().all(|(key, v)| get(template, &["spec", key]) == *v)
+        && get(template, &["metadata", "labels"]) == Some(&labels)
+        && get(template, &["metadata", "annotations"]) == annotations;
+    if parallelism.is_none() && !stopping && restored {
+        return;
+    }
+    let mut job = before.clone();
+    if let Some(n) = parallelism {
+        set_parallelism(&mut job, n);
+    }
+    // Reached without indexing: `job["metadata"]["annotations"]` would add `annotations: null`
+    // to a Job that has none, and store it.
+    if let Some(a) = job.pointer_mut("/metadata/annotations").and_then(Value::as_object_mut) {
         if a.remove("kueue.x-k8s.io/stopping").is_some() && a.is_empty() {
             job["metadata"].as_object_mut().expect("metadata").remove("annotations");
         }
     }
     let t = &mut job["spec"]["template"];
-    for key in ["nodeSelector", "tolerations", "schedulingGates"] {
-        match stored.pointer(&format!("/spec/{key}")) {
+    for (key, v) in spec_fields {
+        match v {
             Some(v) => t["spec"][key] = v.clone(),
             None => {
                 if let Some(m) = t["spec"].as_object_mut() {
@@ -449,16 +472,8 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
             }
         }
     }
-    let mut restored = stored.pointer("/metadata/labels").cloned().unwrap_or(json!({}));
-    if let Some(cur) = t.pointer("/metadata/labels").and_then(Value::as_object) {
-        for k in ["controller-uid", "job-name", "batch.kubernetes.io/controller-uid", "batch.kubernetes.io/job-name"] {
-            if let Some(v) = cur.get(k) {
-                restored[k] = v.clone();
-            }
-        }
-    }
-    t["metadata"]["labels"] = restored;
-    match stored.pointer("/metadata/annotations") {
+    t["metadata"]["labels"] = labels;
+    match annotations {
         Some(a) => t["metadata"]["annotations"] = a.clone(),
         None => {
             if let Some(m) = t["metadata"].as_object_mut() {
