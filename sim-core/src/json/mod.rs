@@ -11,7 +11,8 @@
 mod key;
 mod map;
 
-pub use key::{text_cmp, KeyCell};
+pub(crate) use key::text_cmp;
+pub use key::KeyCell;
 pub use map::{Entry, JsonStr, Map, MemberKey, OccupiedEntry, VacantEntry};
 pub use serde_json::{Error, Number};
 
