@@ -14,6 +14,8 @@ use crate::cluster::Cluster;
 use crate::json::{json, Value};
 
 const COMPONENT: &str = "batch/job-kueue-controller";
+/// The transient annotation a Job carries while Kueue stops it (`Job.Stop`, `kueue.md` §6.8).
+const STOPPING_ANNOTATION: &str = "kueue.x-k8s.io/stopping";
 
 fn owner_uid(wl: &Value) -> Option<&str> {
     get(wl, &["metadata", "ownerReferences"])
@@ -384,7 +386,7 @@ fn stop_job(c: &mut Cluster, mut job: Value, wl: &Value, message: &str) -> Value
     let current = |c: &Cluster, fallback: Value| c.api.get_arc(kind_info("Job"), &ns, &name).map(|j| Value::clone(j)).unwrap_or(fallback);
     if get(&job, &["spec", "suspend"]).and_then(Value::as_bool) != Some(true) {
         job["spec"]["suspend"] = json!(true);
-        job["metadata"]["annotations"]["kueue.x-k8s.io/stopping"] = json!("true");
+        job["metadata"]["annotations"][STOPPING_ANNOTATION] = json!("true");
         let original = job.clone();
         if update_job(c, job.clone()) {
             record(c, &original, EventType::Normal, "Stopped", message, COMPONENT);
@@ -432,7 +434,7 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
         .and(wl.pointer("/spec/podSets/0/count").and_then(Value::as_i64))
         .filter(|n| get(before, &["spec", "parallelism"]).and_then(Value::as_i64) != Some(*n));
     // The end of `Job.Stop`: the Job is no longer stopping.
-    let stopping = get(before, &["metadata", "annotations", "kueue.x-k8s.io/stopping"]).is_some();
+    let stopping = get(before, &["metadata", "annotations", STOPPING_ANNOTATION]).is_some();
     let spec_fields = ["nodeSelector", "tolerations", "schedulingGates"].map(|key| (key, get(&stored, &["spec", key])));
     let template = get(before, &["spec", "template"]).unwrap_or(&Value::Null);
     let mut labels = get(&stored, &["metadata", "labels"]).cloned().unwrap_or(json!({}));
@@ -457,7 +459,7 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
     // Reached without indexing: `job["metadata"]["annotations"]` would add `annotations: null`
     // to a Job that has none, and store it.
     if let Some(a) = job.pointer_mut("/metadata/annotations").and_then(Value::as_object_mut) {
-        if a.remove("kueue.x-k8s.io/stopping").is_some() && a.is_empty() {
+        if a.remove(STOPPING_ANNOTATION).is_some() && a.is_empty() {
             job["metadata"].as_object_mut().expect("metadata").remove("annotations");
         }
     }
@@ -481,7 +483,7 @@ fn restore_template(c: &mut Cluster, before: &Value, wl: &Value) {
             }
         }
     }
-    if job != *before {
-        update_job(c, job);
-    }
+    // Past the look above something differs; and a write that changes nothing, the apiserver
+    // does not store.
+    update_job(c, job);
 }
