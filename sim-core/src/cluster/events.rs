@@ -143,14 +143,14 @@ pub fn record_with_path(
     let source = c.event_parts.source(component, host);
     let stamp = rfc3339(now);
     let make = |set: ServerSet| {
-        let metadata = vec![
+        let metadata = [
             (json!(@key "creationTimestamp"), Value::from(set.creation_timestamp)),
             (json!(@key "name"), Value::from(event_name.as_str())),
             (json!(@key "namespace"), Value::from(ns)),
             (json!(@key "resourceVersion"), Value::from(set.resource_version)),
             (json!(@key "uid"), Value::from(set.uid)),
         ];
-        Value::Object(Map::from_members(vec![
+        Value::Object(Map::from_array([
             (json!(@key "apiVersion"), Value::from("v1")),
             (json!(@key "count"), 1.into()),
             (json!(@key "eventTime"), Value::Null),
@@ -159,7 +159,7 @@ pub fn record_with_path(
             (json!(@key "kind"), Value::from("Event")),
             (json!(@key "lastTimestamp"), Value::from(stamp.as_str())),
             (json!(@key "message"), Value::from(message)),
-            (json!(@key "metadata"), Value::Object(Map::from_members(metadata))),
+            (json!(@key "metadata"), Value::Object(Map::from_array(metadata))),
             (json!(@key "reason"), Value::from(reason)),
             (json!(@key "reportingComponent"), Value::from(component)),
             (json!(@key "reportingInstance"), Value::from("")),

@@ -261,6 +261,20 @@ impl Map {
         Map { entries: (!entries.is_empty()).then(|| Arc::from(entries)) }
     }
 
+    /// A map from a literal's members (`json!`), in any order; a key given twice keeps its last
+    /// value, as in `from_members`. The members are sorted where they are, then moved into the
+    /// map's one allocation: no list grown member by member and copied again (in the 1,000-Job
+    /// bench `json!` built ≈ 100,000 maps so).
+    pub fn from_array<const N: usize>(mut members: [Pair; N]) -> Map {
+        if N == 0 {
+            return Map::new();
+        }
+        if !sort_members(&mut members) {
+            return Map::from_members(Vec::from(members));
+        }
+        Map { entries: Some(Arc::from(members)) }
+    }
+
     /// Every array under this map in storage of exactly its length (`Value::compact`). Members
     /// shared with another map are left: they were compacted when that one was stored.
     pub fn compact(&mut self) {
@@ -268,6 +282,16 @@ impl Map {
             own.iter_mut().for_each(|(_, v)| v.compact());
         }
     }
+}
+
+/// Sorts `members` by key, stably; whether their keys are distinct. Not generic over the
+/// literal's length, so that `from_array` adds no sort per length to the wasm.
+fn sort_members(members: &mut [Pair]) -> bool {
+    if !members.is_sorted_by(|a, b| a.0 < b.0) {
+        crate::sort::sort_by(members, |a, b| a.0.cmp(&b.0));
+        return members.windows(2).all(|w| w[0].0 != w[1].0);
+    }
+    true
 }
 
 pub enum Entry<'a> {

@@ -71,11 +71,9 @@ macro_rules! json_literal {
     ({}) => {
         $crate::json::Value::Object($crate::json::Map::new())
     };
-    ({ $($t:tt)+ }) => {{
-        let mut members = $crate::json::empty_list();
-        $crate::json_literal!(@object members $($t)+);
-        $crate::json::Value::Object($crate::json::Map::from_members(members))
-    }};
+    ({ $($t:tt)+ }) => {
+        $crate::json_literal!(@object [] $($t)+)
+    };
     ($other:expr) => {
         $crate::json::Value::from($other)
     };
@@ -99,23 +97,22 @@ macro_rules! json_literal {
         $crate::json_literal!(@array $v $($($rest)*)?);
     };
 
-    // Object members, one at a time.
-    (@object $m:ident) => {};
-    (@object $m:ident $k:tt : null $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json_key!($k), $crate::json::Value::Null));
-        $crate::json_literal!(@object $m $($($rest)*)?);
+    // Object members, gathered one at a time into an array literal (evaluated in the order
+    // written) that `Map::from_array` sorts and moves into the map.
+    (@object [$($done:tt)*]) => {
+        $crate::json::Value::Object($crate::json::Map::from_array([$($done)*]))
     };
-    (@object $m:ident $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json_key!($k), $crate::json_literal!([$($inner)*])));
-        $crate::json_literal!(@object $m $($($rest)*)?);
+    (@object [$($done:tt)*] $k:tt : null $(, $($rest:tt)*)?) => {
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json::Value::Null),] $($($rest)*)?)
     };
-    (@object $m:ident $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json_key!($k), $crate::json_literal!({$($inner)*})));
-        $crate::json_literal!(@object $m $($($rest)*)?);
+    (@object [$($done:tt)*] $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json_literal!([$($inner)*])),] $($($rest)*)?)
     };
-    (@object $m:ident $k:tt : $e:expr $(, $($rest:tt)*)?) => {
-        $m.push(($crate::json_key!($k), $crate::json::Value::from($e)));
-        $crate::json_literal!(@object $m $($($rest)*)?);
+    (@object [$($done:tt)*] $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json_literal!({$($inner)*})),] $($($rest)*)?)
+    };
+    (@object [$($done:tt)*] $k:tt : $e:expr $(, $($rest:tt)*)?) => {
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json::Value::from($e)),] $($($rest)*)?)
     };
 }
 
@@ -149,12 +146,6 @@ pub fn exact(a: &mut Array) {
     if a.capacity() != a.len() {
         *a = std::mem::take(a).into_iter().collect();
     }
-}
-
-/// The list `json!` pushes an object literal's members onto (`Map::from_members` sorts them).
-#[doc(hidden)]
-pub fn empty_list<T>() -> Vec<T> {
-    Vec::with_capacity(4)
 }
 
 // The macro is exported at the crate root (`#[macro_export]`); this names it here too, so that
@@ -803,5 +794,24 @@ mod tests {
         ] {
             assert_eq!(ours.pointer(p), doc.pointer(p).cloned().map(Value::from).as_ref(), "{p:?}");
         }
+    }
+
+    /// `json!` builds what serde_json's macro builds: members in key order whatever order they
+    /// are written in, the last of a key given twice (literal or computed), nested literals,
+    /// interpolated values evaluated in the order written, and empty objects and arrays.
+    #[test]
+    fn object_literals_are_serde_jsons() {
+        let (dup, order) = ("b".to_string(), std::cell::RefCell::new(Vec::new()));
+        let at = |i: i64| {
+            order.borrow_mut().push(i);
+            i
+        };
+        let ours = super::json!({"z": at(1), "b": 1, "a": {"y": [1, {"q": null, "p": {}}], "x": []}, (dup.clone()): at(2), "m": null, "b": at(3), "k": "v"});
+        let theirs = serde_json::json!({"z": 1, "b": 1, "a": {"y": [1, {"q": null, "p": {}}], "x": []}, (dup.clone()): 2, "m": null, "b": 3, "k": "v"});
+        assert_eq!(ours, Value::from(theirs.clone()));
+        assert_eq!(ours.to_string(), theirs.to_string());
+        assert_eq!(*order.borrow(), [1, 2, 3]);
+        assert_eq!(super::json!({"one": 1}).to_string(), r#"{"one":1}"#);
+        assert_eq!(super::json!({}).to_string(), "{}");
     }
 }
