@@ -36,19 +36,17 @@ impl SimRng {
 }
 
 /// The UUID of two random words: their 32 hex digits as 8-4-4-4-12, with version 4 and variant
-/// 10xx (the top two bits of `b`) written over digits 12 and 16. Written digit by digit into a
-/// byte array: every object created gets one (`format!` took ten times as long).
+/// 10xx (the top two bits of `b`) written over digits 12 and 16. Written two digits per byte
+/// into a byte array: every object created gets one (`format!` took ten times as long, and a
+/// digit at a time from a 128-bit shift, twice as long).
 fn uuid_from(a: u64, b: u64) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let bits = (u128::from(a) << 64) | u128::from(b);
+    // Where each byte's two digits go: the text's places less its four hyphens.
+    const AT: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
     let mut out = [b'-'; 36];
-    let mut at = 0;
-    for i in 0..32 {
-        if matches!(i, 8 | 12 | 16 | 20) {
-            at += 1;
-        }
-        out[at] = HEX[((bits >> (124 - 4 * i)) & 0xf) as usize];
-        at += 1;
+    for (i, byte) in a.to_be_bytes().into_iter().chain(b.to_be_bytes()).enumerate() {
+        out[AT[i]] = HEX[usize::from(byte >> 4)];
+        out[AT[i] + 1] = HEX[usize::from(byte & 0xf)];
     }
     out[14] = b'4';
     out[19] = b"89ab"[(b >> 62) as usize & 3];

@@ -268,16 +268,16 @@ fn kueue_job_webhook(obj: &mut Value, lookup: &dyn Lookup) {
     if KUEUE_EXCLUDED_NAMESPACES.contains(&ns.as_str()) {
         return;
     }
-    let has_queue = labels(obj).get(QUEUE_NAME_LABEL).is_some_and(|q| !q.is_empty());
+    let has_queue = super::object::label(obj, QUEUE_NAME_LABEL).is_some_and(|q| !q.is_empty());
     if !has_queue && lookup.exists("LocalQueue", &ns, "default") {
         ensure_map(obj, &["metadata", "labels"]).insert(QUEUE_NAME_LABEL, json!("default"));
     }
     // `ApplyDefaultWorkloadPriorityClass` (WorkloadPriorityClassDefaulting, beta and on in v0.20).
-    let has_class = labels(obj).get(PRIORITY_CLASS_LABEL).is_some_and(|c| !c.is_empty());
+    let has_class = super::object::label(obj, PRIORITY_CLASS_LABEL).is_some_and(|c| !c.is_empty());
     if !has_class && lookup.exists("WorkloadPriorityClass", "", "default") {
         ensure_map(obj, &["metadata", "labels"]).insert(PRIORITY_CLASS_LABEL, json!("default"));
     }
-    if labels(obj).get(QUEUE_NAME_LABEL).is_some_and(|q| !q.is_empty()) {
+    if super::object::label(obj, QUEUE_NAME_LABEL).is_some_and(|q| !q.is_empty()) {
         ensure_map(obj, &["spec"]).insert("suspend", json!(true));
     }
 }
@@ -575,20 +575,21 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     }
     let mut causes = Vec::new();
     let new_labels = labels(obj);
-    let queue_path = format!("metadata.labels[{QUEUE_NAME_LABEL}]");
-    let exec_path = format!("metadata.labels[{MAX_EXEC_TIME_LABEL}]");
+    // Made only for a cause: nearly every Job passes.
+    let queue_path = || format!("metadata.labels[{QUEUE_NAME_LABEL}]");
+    let exec_path = || format!("metadata.labels[{MAX_EXEC_TIME_LABEL}]");
     // `ValidateLabelAsCRDName`: the messages joined with ",".
     if let Some(q) = new_labels.get(QUEUE_NAME_LABEL) {
         let problems = validation::dns1123_subdomain(q);
         if !problems.is_empty() {
-            causes.push(Cause::invalid(queue_path.clone(), &format!("{q:?}"), &problems.join(",")));
+            causes.push(Cause::invalid(queue_path(), &format!("{q:?}"), &problems.join(",")));
         }
     }
     // `validateCreateForMaxExecTime`.
     if let Some(v) = new_labels.get(MAX_EXEC_TIME_LABEL) {
         match go_atoi(v) {
-            Err(e) => causes.push(Cause::invalid(exec_path.clone(), &format!("{v:?}"), &e)),
-            Ok(n) if n <= 0 => causes.push(Cause::invalid(exec_path.clone(), &n.to_string(), "should be greater than 0")),
+            Err(e) => causes.push(Cause::invalid(exec_path(), &format!("{v:?}"), &e)),
+            Ok(n) if n <= 0 => causes.push(Cause::invalid(exec_path(), &n.to_string(), "should be greater than 0")),
             Ok(_) => {}
         }
     }
@@ -604,19 +605,23 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     let label = |l: &std::collections::BTreeMap<String, String>, k: &str| l.get(k).cloned().unwrap_or_default();
     // `validateUpdateForQueueName`.
     if !suspended(obj) && label(&new_labels, QUEUE_NAME_LABEL) != label(&old_labels, QUEUE_NAME_LABEL) {
-        causes.push(Cause::invalid(queue_path, &format!("{:?}", label(&new_labels, QUEUE_NAME_LABEL)), "field is immutable"));
+        causes.push(Cause::invalid(queue_path(), &format!("{:?}", label(&new_labels, QUEUE_NAME_LABEL)), "field is immutable"));
     }
     // `validateUpdateForMaxExecTime`.
     if (!suspended(obj) || !suspended(old)) && label(&new_labels, MAX_EXEC_TIME_LABEL) != label(&old_labels, MAX_EXEC_TIME_LABEL) {
-        causes.push(Cause::invalid(exec_path, &format!("{:?}", label(&new_labels, MAX_EXEC_TIME_LABEL)), "field is immutable"));
+        causes.push(Cause::invalid(exec_path(), &format!("{:?}", label(&new_labels, MAX_EXEC_TIME_LABEL)), "field is immutable"));
     }
     // `ValidateUpdateForWorkloadPriorityClassName`.
     let (old_wpc, new_wpc) = (label(&old_labels, PRIORITY_CLASS_LABEL), label(&new_labels, PRIORITY_CLASS_LABEL));
-    let wpc_path = format!("metadata.labels[{PRIORITY_CLASS_LABEL}]");
+    let wpc_path = || format!("metadata.labels[{PRIORITY_CLASS_LABEL}]");
     if !suspended(obj) && old_wpc.is_empty() && !new_wpc.is_empty() {
-        causes.push(Cause::invalid(wpc_path, &format!("{new_wpc:?}"), "WorkloadPriorityClass cannot be added to a non-suspended workload"));
+        causes.push(Cause::invalid(
+            wpc_path(),
+            &format!("{new_wpc:?}"),
+            "WorkloadPriorityClass cannot be added to a non-suspended workload",
+        ));
     } else if new_wpc.is_empty() && !old_wpc.is_empty() {
-        causes.push(Cause::invalid(wpc_path, &format!("{new_wpc:?}"), "WorkloadPriorityClass cannot be removed from a workload"));
+        causes.push(Cause::invalid(wpc_path(), &format!("{new_wpc:?}"), "WorkloadPriorityClass cannot be removed from a workload"));
     }
     // `validatePartialAdmissionUpdate`.
     let parallelism = |o: &Value| get(o, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);

@@ -102,6 +102,12 @@ pub fn ensure_map<'a>(obj: &'a mut Value, path: &[&str]) -> &'a mut Map {
     cur.as_object_mut().expect("just made an object")
 }
 
+/// One label's value, found where it is: a label whose value is not text counts as missing, as
+/// in `labels`, which copies them all.
+pub fn label<'a>(obj: &'a Value, key: &str) -> Option<&'a str> {
+    get(obj, &["metadata", "labels", key]).and_then(Value::as_str)
+}
+
 pub fn labels(obj: &Value) -> BTreeMap<String, String> {
     string_map(get(obj, &["metadata", "labels"]))
 }

@@ -172,7 +172,7 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
             for p in &active {
                 let pname = get_str(p, &["metadata", "name"]).unwrap_or("").to_string();
                 if c.api.delete(c.now_unix(), kind_info("Pod"), &ns, &pname, &Default::default()).is_ok() {
-                    record(c, original, EventType::Normal, "SuccessfulDelete", &format!("Deleted pod: {pname}"), COMPONENT);
+                    record(c, original, EventType::Normal, "SuccessfulDelete", &["Deleted pod: ", pname.as_ref()].concat(), COMPONENT);
                 }
             }
         } else {
@@ -237,7 +237,7 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
                 let want = parallelism.min(remaining).max(0) - active.len() as i64;
                 // Failed pods are replaced after the exponential back-off (10 s, 20 s, …).
                 let backoff_ms = if failed > 0 { 10_000u64 << (failed - 1).min(6) } else { 0 };
-                let last_failure_ms = c.job_failures.get(&format!("{ns}/{name}")).copied().unwrap_or(0);
+                let last_failure_ms = c.job_failures.get(&[ns.as_ref(), "/", name.as_ref()].concat()).copied().unwrap_or(0);
                 if want > 0 && failed > 0 && c.now_ms() < last_failure_ms + backoff_ms {
                     let key = Key::new("Job", &ns, &name);
                     c.wake(last_failure_ms + backoff_ms, Wake::Job(key));
@@ -274,7 +274,7 @@ fn create_pod(c: &mut Cluster, job: &Value) {
     let uid = get_str(job, &["metadata", "uid"]).unwrap_or("").to_string();
     let template = get(job, &["spec", "template"]).cloned().unwrap_or(json!({}));
     let mut meta = template.get("metadata").cloned().unwrap_or(json!({}));
-    meta["generateName"] = json!(format!("{name}-"));
+    meta["generateName"] = json!([name.as_ref(), "-"].concat());
     meta["namespace"] = json!(ns.clone());
     meta["ownerReferences"] =
         json!([{"apiVersion": "batch/v1", "kind": "Job", "name": name, "uid": uid, "controller": true, "blockOwnerDeletion": true}]);
@@ -283,7 +283,7 @@ fn create_pod(c: &mut Cluster, job: &Value) {
     match c.api.create_internal(c.now_unix(), kind_info("Pod"), &ns, pod) {
         Ok((at, _)) => {
             let pname = at.name;
-            record(c, job, EventType::Normal, "SuccessfulCreate", &format!("Created pod: {pname}"), COMPONENT);
+            record(c, job, EventType::Normal, "SuccessfulCreate", &["Created pod: ", pname.as_ref()].concat(), COMPONENT);
         }
         Err(e) => record(c, job, EventType::Warning, "FailedCreate", &format!("Error creating: {}", e.message), COMPONENT),
     }

@@ -154,7 +154,7 @@ pub const PASS: &[Stage] = &[
             if c.api.store().contains(k) {
                 return;
             }
-            let key = format!("{}/{}", k.namespace, k.name);
+            let key = [&*k.namespace, "/", &*k.name].concat();
             if c.pods.remove(&key).is_some() {
                 release_gpus(c, &key);
             }
@@ -173,7 +173,7 @@ pub const PASS: &[Stage] = &[
 fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();
     let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
-    let key = format!("{ns}/{name}");
+    let key = [ns.as_str(), "/", name.as_str()].concat();
     let wake = Wake::Kubelet(Key::new("Pod", &ns, &name));
     let now_ms = c.now_ms();
     let now = rfc3339(c.now_unix());
@@ -183,7 +183,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let first = containers.first().cloned().unwrap_or(json!({}));
     let cname = first.get("name").and_then(Value::as_str).unwrap_or("").to_string();
     let image = first.get("image").and_then(Value::as_str).unwrap_or("").to_string();
-    let field_path = format!("spec.containers{{{cname}}}");
+    let field_path = ["spec.containers{", cname.as_str(), "}"].concat();
     let scheduled_since = get(pod, &["status", "conditions"])
         .and_then(Value::as_array)
         .and_then(|cs| cs.iter().find(|x| x["type"] == "PodScheduled"))
@@ -317,7 +317,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
             status["conditions"] = conditions(true, &now, &scheduled_since);
             let running: Vec<Value> = containers
                 .iter()
-                .map(|ct| json!({"name": ct["name"].clone(), "image": ct["image"].clone(), "imageID": format!("docker.io/library/{}", ct["image"].as_str().unwrap_or("")), "containerID": format!("containerd://{name}"), "ready": true, "restartCount": 0, "started": true, "state": {"running": {"startedAt": now.clone()}}}))
+                .map(|ct| json!({"name": ct["name"].clone(), "image": ct["image"].clone(), "imageID": format!("docker.io/library/{}", ct["image"].as_str().unwrap_or("")), "containerID": ["containerd://", name.as_str()].concat(), "ready": true, "restartCount": 0, "started": true, "state": {"running": {"startedAt": now.clone()}}}))
                 .collect();
             status["containerStatuses"] = json!(running);
             set_pod_status(c, pod, status);
@@ -328,8 +328,24 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
                 format!("Container image {image:?} already present on machine")
             };
             record_with_path(c, pod, EventType::Normal, "Pulled", &pulled, COMPONENT, Some(&field_path));
-            record_with_path(c, pod, EventType::Normal, "Created", &format!("Created container {cname}"), COMPONENT, Some(&field_path));
-            record_with_path(c, pod, EventType::Normal, "Started", &format!("Started container {cname}"), COMPONENT, Some(&field_path));
+            record_with_path(
+                c,
+                pod,
+                EventType::Normal,
+                "Created",
+                &["Created container ", cname.as_str()].concat(),
+                COMPONENT,
+                Some(&field_path),
+            );
+            record_with_path(
+                c,
+                pod,
+                EventType::Normal,
+                "Started",
+                &["Started container ", cname.as_str()].concat(),
+                COMPONENT,
+                Some(&field_path),
+            );
             if let Some(e) = exits_ms {
                 c.wake(e, wake.clone());
             }
@@ -365,7 +381,7 @@ fn terminate(c: &mut Cluster, pod: &Value, rt: &PodRuntime, code: i32, now: &str
     status["phase"] = json!(if code == 0 { "Succeeded" } else { "Failed" });
     status["conditions"] = conditions(false, now, scheduled_since);
     let started = rt.started_ms.map(|s| rfc3339(c.clock.start_unix + (s / 1000) as i64)).unwrap_or_else(|| now.to_string());
-    status["containerStatuses"] = json!([{"name": first["name"].clone(), "image": image, "imageID": format!("docker.io/library/{image}"), "containerID": format!("containerd://{name}"), "ready": false, "restartCount": 0, "started": false,
+    status["containerStatuses"] = json!([{"name": first["name"].clone(), "image": image, "imageID": format!("docker.io/library/{image}"), "containerID": ["containerd://", name].concat(), "ready": false, "restartCount": 0, "started": false,
         "state": {"terminated": {"exitCode": code, "reason": if code == 0 { "Completed" } else { "Error" }, "startedAt": started, "finishedAt": now}}}]);
     set_pod_status(c, pod, status);
 }

@@ -267,7 +267,7 @@ impl WorkloadInfo {
         };
         WorkloadInfo {
             scheduling_hash: hash,
-            key: format!("{namespace}/{name}"),
+            key: [namespace.as_str(), "/", name.as_str()].concat(),
             uid: get_str(w, &["metadata", "uid"]).unwrap_or("").to_string(),
             job_uid: get_str(w, &["metadata", "labels", JOB_UID_LABEL]).unwrap_or("").to_string(),
             queue_name: get_str(w, &["spec", "queueName"]).unwrap_or("").to_string(),

@@ -313,7 +313,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
 fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     let obj: &Value = shared;
     let key = key_of(obj, "Workload");
-    let wl_key = format!("{}/{}", key.namespace, key.name);
+    let wl_key = [&*key.namespace, "/", &*key.name].concat();
     let previous = c.kueue.queues.workloads.get(&wl_key).cloned();
     let info = (!deleted).then(|| Arc::new(WorkloadInfo::with_previous(shared.clone(), previous.as_deref())));
     // A changed priority may reorder who goes first in the tree.
@@ -335,7 +335,7 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
         if !still {
             request_requeue(c, &old.cluster_queue);
         }
-        c.kueue.status_cqs.insert(old.cluster_queue.clone());
+        mark(&mut c.kueue.status_cqs, &old.cluster_queue);
     }
     match &info {
         Some(i) => c.kueue.cache.update_workload(i.clone()),
@@ -344,11 +344,12 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     c.kueue.queues.observe_workload(&wl_key, info.clone(), &c.kueue.cache);
     let ns = key.namespace.clone();
     let queue = get_str(obj, &["spec", "queueName"]).unwrap_or("").to_string();
-    if let Some(cq) = c.kueue.cq_of_lq(&ns, &queue).map(str::to_string) {
-        c.kueue.status_cqs.insert(cq);
+    let kueue = &mut c.kueue;
+    if let Some(lq) = kueue.queues.lqs.get(&(ns.to_string(), queue.clone())) {
+        mark(&mut kueue.status_cqs, &lq.cluster_queue);
     }
-    if let Some(cq) = info.as_ref().filter(|i| i.holds_quota()).map(|i| i.cluster_queue.clone()) {
-        c.kueue.status_cqs.insert(cq);
+    if let Some(i) = info.as_ref().filter(|i| i.holds_quota()) {
+        mark(&mut c.kueue.status_cqs, &i.cluster_queue);
     }
     c.kueue.status_lqs.insert((ns.to_string(), queue));
     // The Job integration reconciles the owner; a Workload without one is finalized.
@@ -362,6 +363,14 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     }
     if !deleted {
         c.kueue.pending_checks.add(key);
+    }
+}
+
+/// Adds `name` to a set of names to write the status of, copying it only when it is not there
+/// yet: Kueue marks a ClusterQueue at every change of its workloads, and most are marked already.
+fn mark(names: &mut BTreeSet<String>, name: &str) {
+    if !names.contains(name) {
+        names.insert(name.to_string());
     }
 }
 

@@ -50,7 +50,7 @@ pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Val
         spec["priorityClassRef"] = r;
     }
     // `MaximumExecutionTimeSecondsForObject` (the Job webhook has checked it is a positive int32).
-    if let Some(max) = crate::api::object::labels(job).get(crate::api::admission::MAX_EXEC_TIME_LABEL).and_then(|v| v.parse::<i32>().ok()) {
+    if let Some(max) = crate::api::object::label(job, crate::api::admission::MAX_EXEC_TIME_LABEL).and_then(|v| v.parse::<i32>().ok()) {
         spec["maximumExecutionTimeSeconds"] = json!(max);
     }
     json!({
@@ -217,7 +217,7 @@ pub fn set_quota_reservation(wl: &mut Value, cq: &str, pod_set_assignments: Valu
         wl["status"] = json!({});
     }
     wl["status"]["admission"] = json!({"clusterQueue": cq, "podSetAssignments": pod_set_assignments});
-    set_condition(wl, "QuotaReserved", "True", "QuotaReserved", &format!("Quota reserved in ClusterQueue {cq}"), now);
+    set_condition(wl, "QuotaReserved", "True", "QuotaReserved", &["Quota reserved in ClusterQueue ", cq].concat(), now);
     reset_active_condition(wl, "Evicted", "QuotaReserved", now);
     reset_active_condition(wl, "Preempted", "QuotaReserved", now);
     set_condition(wl, "Admitted", "True", "Admitted", "The workload is admitted", now);

@@ -116,7 +116,7 @@ fn set_requeued(c: &mut Cluster, key: &Key, reason: &str, message: &str) {
 }
 
 fn check(c: &mut Cluster, key: &Key) {
-    let Some(wl) = c.kueue.queues.workloads.get(&format!("{}/{}", key.namespace, key.name)).cloned() else { return };
+    let Some(wl) = c.kueue.queues.workloads.get(&[&*key.namespace, "/", &*key.name].concat()).cloned() else { return };
     if wl.finished || wl.deleting {
         return;
     }
@@ -153,7 +153,7 @@ fn check(c: &mut Cluster, key: &Key) {
     if let Some(at) = requeue_at(obj) {
         let at_ms = clock_ms(c, at);
         if at_ms > c.now_ms() {
-            c.wake(at_ms, Wake::Kueue(format!("workload {}/{}", key.namespace, key.name)));
+            c.wake(at_ms, Wake::Kueue(["workload ", &*key.namespace, "/", &*key.name].concat()));
             return;
         }
         if wl.is_pending() {
@@ -246,7 +246,7 @@ fn pods_ready_timeout(c: &mut Cluster, key: &Key, obj: &Value) -> bool {
     let Some(start) = start else { return false };
     let deadline_ms = clock_ms(c, start) + timeout_ms;
     if deadline_ms > c.now_ms() {
-        c.wake(deadline_ms, Wake::Kueue(format!("workload {}/{}", key.namespace, key.name)));
+        c.wake(deadline_ms, Wake::Kueue(["workload ", &*key.namespace, "/", &*key.name].concat()));
         return false;
     }
     let count = obj.pointer("/status/requeueState/count").and_then(Value::as_i64).unwrap_or(0);
@@ -300,7 +300,7 @@ fn max_execution_time(c: &mut Cluster, key: &Key, obj: &Value) {
     let whole_second_ms = (now_ms - now_ms % 1000) as i64;
     let deadline_ms = (whole_second_ms + (admitted_at + max - past - c.now_unix()) * 1000).max(0) as u64;
     if deadline_ms > now_ms {
-        c.wake(deadline_ms, Wake::Kueue(format!("workload {}/{}", key.namespace, key.name)));
+        c.wake(deadline_ms, Wake::Kueue(["workload ", &*key.namespace, "/", &*key.name].concat()));
         return;
     }
     if is_true(obj, "DeactivationTarget") {
