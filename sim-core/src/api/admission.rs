@@ -495,10 +495,11 @@ fn validate_job(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
         for part in ["requests", "limits"] {
             if let Some(m) = get(c, &["resources", part]).and_then(Value::as_object) {
                 for (res, v) in m {
+                    // A text is parsed where it is; anything else as the text it prints.
                     let text = match v {
-                        Value::String(s) => s.to_string(),
-                        Value::Number(n) => n.to_string(),
-                        other => other.to_string(),
+                        Value::String(s) => std::borrow::Cow::Borrowed(s.as_str()),
+                        Value::Number(n) => n.to_string().into(),
+                        other => other.to_string().into(),
                     };
                     if Quantity::parse(&text).is_err() {
                         causes.push(Cause::invalid(

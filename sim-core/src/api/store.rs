@@ -149,6 +149,9 @@ pub struct Store {
     /// name while there is one: every namespaced create looks its namespace up (NamespaceLifecycle
     /// admission), here among a few instead of in the tree of every object.
     namespaces: BTreeMap<Arc<str>, Option<Arc<Value>>>,
+    /// The text `intern` found last: writes come in runs in one namespace (a pod's Events), and
+    /// this is looked at before the tree. Always one of `namespaces`' keys (none is removed).
+    last_namespace: Option<Arc<str>>,
     /// Job uid → key: the one owner the controllers look up by uid (a Pod's Job, a Workload's
     /// Job), as client-go's `resolveControllerRef` resolves a controller reference of its own kind
     /// only. Other kinds' uids are not indexed: Events alone are most objects, and an index of
@@ -401,13 +404,18 @@ impl Store {
 
     /// The namespace text the kept keys share (this one, the first time it is seen).
     fn intern(&mut self, namespace: &Arc<str>) -> Arc<str> {
-        match self.namespaces.get_key_value(&**namespace) {
+        if let Some(last) = self.last_namespace.as_ref().filter(|last| Arc::ptr_eq(last, namespace) || ***last == **namespace) {
+            return last.clone();
+        }
+        let kept = match self.namespaces.get_key_value(&**namespace) {
             Some((kept, _)) => kept.clone(),
             None => {
                 self.namespaces.insert(namespace.clone(), None);
                 namespace.clone()
             }
-        }
+        };
+        self.last_namespace = Some(kept.clone());
+        kept
     }
 
     fn index(&mut self, key: &Key, obj: &Value) {
