@@ -44,9 +44,11 @@ fn uuid_from(a: u64, b: u64) -> String {
     // Where each byte's two digits go: the text's places less its four hyphens.
     const AT: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
     let mut out = [b'-'; 36];
-    for (i, byte) in a.to_be_bytes().into_iter().chain(b.to_be_bytes()).enumerate() {
-        out[AT[i]] = HEX[usize::from(byte >> 4)];
-        out[AT[i] + 1] = HEX[usize::from(byte & 0xf)];
+    let bits = (u128::from(a) << 64) | u128::from(b);
+    for (i, &at) in AT.iter().enumerate() {
+        let byte = (bits >> (120 - 8 * i)) as u8;
+        out[at] = HEX[usize::from(byte >> 4)];
+        out[at + 1] = HEX[usize::from(byte & 0xf)];
     }
     out[14] = b'4';
     out[19] = b"89ab"[(b >> 62) as usize & 3];

@@ -504,7 +504,7 @@ fn validate_job(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
                     if Quantity::parse(&text).is_err() {
                         causes.push(Cause::invalid(
                             format!("spec.template.spec.containers[{i}].resources.{part}[{res}]"),
-                            &format!("{text:?}"),
+                            &format!("{:?}", &*text),
                             super::quantity::QUANTITY_ERROR,
                         ));
                     }
@@ -566,6 +566,11 @@ fn job_template_immutability(old: &Value, new: &Value) -> Vec<Cause> {
 pub const PRIORITY_CLASS_LABEL: &str = "kueue.x-k8s.io/priority-class";
 pub const MAX_EXEC_TIME_LABEL: &str = "kueue.x-k8s.io/max-exec-time-seconds";
 
+/// The field path of one label, made only for a cause: nearly every Job passes.
+fn label_path(label: &str) -> String {
+    ["metadata.labels[", label, "]"].concat()
+}
+
 /// `vjob.kb.io` (`pkg/controller/jobs/job/job_webhook.go` and `jobframework/validation.go`):
 /// on create `ValidateJobOnCreate`; on update that again for the new Job, then
 /// `ValidateJobOnUpdate`. "Suspended" is the new Job's `spec.suspend`.
@@ -576,21 +581,18 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     }
     let mut causes = Vec::new();
     let new_labels = labels(obj);
-    // Made only for a cause: nearly every Job passes.
-    let queue_path = || format!("metadata.labels[{QUEUE_NAME_LABEL}]");
-    let exec_path = || format!("metadata.labels[{MAX_EXEC_TIME_LABEL}]");
     // `ValidateLabelAsCRDName`: the messages joined with ",".
     if let Some(q) = new_labels.get(QUEUE_NAME_LABEL) {
         let problems = validation::dns1123_subdomain(q);
         if !problems.is_empty() {
-            causes.push(Cause::invalid(queue_path(), &format!("{q:?}"), &problems.join(",")));
+            causes.push(Cause::invalid(label_path(QUEUE_NAME_LABEL), &format!("{q:?}"), &problems.join(",")));
         }
     }
     // `validateCreateForMaxExecTime`.
     if let Some(v) = new_labels.get(MAX_EXEC_TIME_LABEL) {
         match go_atoi(v) {
-            Err(e) => causes.push(Cause::invalid(exec_path(), &format!("{v:?}"), &e)),
-            Ok(n) if n <= 0 => causes.push(Cause::invalid(exec_path(), &n.to_string(), "should be greater than 0")),
+            Err(e) => causes.push(Cause::invalid(label_path(MAX_EXEC_TIME_LABEL), &format!("{v:?}"), &e)),
+            Ok(n) if n <= 0 => causes.push(Cause::invalid(label_path(MAX_EXEC_TIME_LABEL), &n.to_string(), "should be greater than 0")),
             Ok(_) => {}
         }
     }
@@ -606,23 +608,34 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     let label = |l: &std::collections::BTreeMap<String, String>, k: &str| l.get(k).cloned().unwrap_or_default();
     // `validateUpdateForQueueName`.
     if !suspended(obj) && label(&new_labels, QUEUE_NAME_LABEL) != label(&old_labels, QUEUE_NAME_LABEL) {
-        causes.push(Cause::invalid(queue_path(), &format!("{:?}", label(&new_labels, QUEUE_NAME_LABEL)), "field is immutable"));
+        causes.push(Cause::invalid(
+            label_path(QUEUE_NAME_LABEL),
+            &format!("{:?}", label(&new_labels, QUEUE_NAME_LABEL)),
+            "field is immutable",
+        ));
     }
     // `validateUpdateForMaxExecTime`.
     if (!suspended(obj) || !suspended(old)) && label(&new_labels, MAX_EXEC_TIME_LABEL) != label(&old_labels, MAX_EXEC_TIME_LABEL) {
-        causes.push(Cause::invalid(exec_path(), &format!("{:?}", label(&new_labels, MAX_EXEC_TIME_LABEL)), "field is immutable"));
+        causes.push(Cause::invalid(
+            label_path(MAX_EXEC_TIME_LABEL),
+            &format!("{:?}", label(&new_labels, MAX_EXEC_TIME_LABEL)),
+            "field is immutable",
+        ));
     }
     // `ValidateUpdateForWorkloadPriorityClassName`.
     let (old_wpc, new_wpc) = (label(&old_labels, PRIORITY_CLASS_LABEL), label(&new_labels, PRIORITY_CLASS_LABEL));
-    let wpc_path = || format!("metadata.labels[{PRIORITY_CLASS_LABEL}]");
     if !suspended(obj) && old_wpc.is_empty() && !new_wpc.is_empty() {
         causes.push(Cause::invalid(
-            wpc_path(),
+            label_path(PRIORITY_CLASS_LABEL),
             &format!("{new_wpc:?}"),
             "WorkloadPriorityClass cannot be added to a non-suspended workload",
         ));
     } else if new_wpc.is_empty() && !old_wpc.is_empty() {
-        causes.push(Cause::invalid(wpc_path(), &format!("{new_wpc:?}"), "WorkloadPriorityClass cannot be removed from a workload"));
+        causes.push(Cause::invalid(
+            label_path(PRIORITY_CLASS_LABEL),
+            &format!("{new_wpc:?}"),
+            "WorkloadPriorityClass cannot be removed from a workload",
+        ));
     }
     // `validatePartialAdmissionUpdate`.
     let parallelism = |o: &Value| get(o, &["spec", "parallelism"]).and_then(Value::as_i64).unwrap_or(1);

@@ -265,6 +265,7 @@ impl Map {
     /// value, as in `from_members`. The members are sorted where they are, then moved into the
     /// map's one allocation: no list grown member by member and copied again (in the 1,000-Job
     /// bench `json!` built ≈ 100,000 maps so).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_array<const N: usize>(mut members: [Pair; N]) -> Map {
         if N == 0 {
             return Map::new();
@@ -273,6 +274,13 @@ impl Map {
             return Map::from_members(Vec::from(members));
         }
         Map { entries: Some(Arc::from(members)) }
+    }
+
+    /// In the wasm, `from_members`: a sort of its own and a copy per length cost the app more
+    /// bytes than the browser's small clusters gain.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_array<const N: usize>(members: [Pair; N]) -> Map {
+        Map::from_members(Vec::from(members))
     }
 
     /// Every array under this map in storage of exactly its length (`Value::compact`). Members
@@ -285,7 +293,8 @@ impl Map {
 }
 
 /// Sorts `members` by key, stably; whether their keys are distinct. Not generic over the
-/// literal's length, so that `from_array` adds no sort per length to the wasm.
+/// literal's length: one sort serves every length.
+#[cfg(not(target_arch = "wasm32"))]
 fn sort_members(members: &mut [Pair]) -> bool {
     if !members.is_sorted_by(|a, b| a.0 < b.0) {
         crate::sort::sort_by(members, |a, b| a.0.cmp(&b.0));

@@ -97,22 +97,32 @@ macro_rules! json_literal {
         $crate::json_literal!(@array $v $($($rest)*)?);
     };
 
-    // Object members, gathered one at a time into an array literal (evaluated in the order
-    // written) that `Map::from_array` sorts and moves into the map.
-    (@object [$($done:tt)*]) => {
-        $crate::json::Value::Object($crate::json::Map::from_array([$($done)*]))
-    };
+    // Object members, gathered one at a time, each as one `(key, value)` group, evaluated in
+    // the order written. Natively they go into an array literal that `Map::from_array` sorts
+    // and moves into the map; in the wasm they are pushed onto a list (`from_members`), which
+    // made the app ≈ 11 KB gzip smaller than the arrays did.
+    (@object [$($done:tt)*]) => {{
+        #[cfg(not(target_arch = "wasm32"))]
+        let map = $crate::json::Map::from_array([$($done),*]);
+        #[cfg(target_arch = "wasm32")]
+        let map = {
+            let mut members = $crate::json::empty_list();
+            $(members.push($done);)*
+            $crate::json::Map::from_members(members)
+        };
+        $crate::json::Value::Object(map)
+    }};
     (@object [$($done:tt)*] $k:tt : null $(, $($rest:tt)*)?) => {
-        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json::Value::Null),] $($($rest)*)?)
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json::Value::Null)] $($($rest)*)?)
     };
     (@object [$($done:tt)*] $k:tt : [$($inner:tt)*] $(, $($rest:tt)*)?) => {
-        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json_literal!([$($inner)*])),] $($($rest)*)?)
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json_literal!([$($inner)*]))] $($($rest)*)?)
     };
     (@object [$($done:tt)*] $k:tt : {$($inner:tt)*} $(, $($rest:tt)*)?) => {
-        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json_literal!({$($inner)*})),] $($($rest)*)?)
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json_literal!({$($inner)*}))] $($($rest)*)?)
     };
     (@object [$($done:tt)*] $k:tt : $e:expr $(, $($rest:tt)*)?) => {
-        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json::Value::from($e)),] $($($rest)*)?)
+        $crate::json_literal!(@object [$($done)* ($crate::json_key!($k), $crate::json::Value::from($e))] $($($rest)*)?)
     };
 }
 
@@ -136,6 +146,13 @@ macro_rules! json_key {
     ($k:expr) => {
         $crate::json::MemberKey::from($k)
     };
+}
+
+/// The list `json!` pushes an object literal's members onto in the wasm (`Map::from_members`
+/// sorts them).
+#[doc(hidden)]
+pub fn empty_list<T>() -> Vec<T> {
+    Vec::with_capacity(4)
 }
 
 /// `a` moved into an allocation of exactly its length, unless it is one already. Not
