@@ -4,7 +4,7 @@
 
 use super::snapshot::Fr;
 use super::workload::{condition, is_true};
-use crate::api::object::{get, get_str, label, parse_rfc3339};
+use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
 use crate::json::Value;
@@ -269,7 +269,7 @@ impl WorkloadInfo {
             scheduling_hash: hash,
             key: [namespace.as_str(), "/", name.as_str()].concat(),
             uid: get_str(w, &["metadata", "uid"]).unwrap_or("").to_string(),
-            job_uid: label(w, JOB_UID_LABEL).unwrap_or("").to_string(),
+            job_uid: get_str(w, &["metadata", "labels", JOB_UID_LABEL]).unwrap_or("").to_string(),
             queue_name: get_str(w, &["spec", "queueName"]).unwrap_or("").to_string(),
             cluster_queue: admission.and_then(|a| a.get("clusterQueue")).and_then(Value::as_str).unwrap_or("").to_string(),
             priority,

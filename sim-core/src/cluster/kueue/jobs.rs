@@ -5,7 +5,7 @@
 use super::workload::{self, is_true, set_condition, PRIORITY_CLASS_LABEL};
 use super::write_workload_status;
 use crate::api::admission::{KUEUE_EXCLUDED_NAMESPACES, QUEUE_NAME_LABEL};
-use crate::api::object::{get, get_str, label, name, namespace};
+use crate::api::object::{get, get_str, name, namespace};
 use crate::api::server::kind_info;
 use crate::api::store::Key;
 use crate::cluster::events::{record, EventType};
@@ -48,7 +48,7 @@ fn remove_finalizer(c: &mut Cluster, wl: &Value) {
 /// names (missing: a Warning and no Workload yet), else the pod template's PriorityClass (missing:
 /// no Workload yet), else the cluster's default PriorityClass, else 0.
 fn priority(c: &mut Cluster, job: &Value) -> Option<(i64, Option<Value>)> {
-    if let Some(wpc) = label(job, PRIORITY_CLASS_LABEL).filter(|w| !w.is_empty()).map(str::to_string) {
+    if let Some(wpc) = crate::api::object::label(job, PRIORITY_CLASS_LABEL).filter(|w| !w.is_empty()).map(str::to_string) {
         return match c.api.get_arc(kind_info("WorkloadPriorityClass"), "", &wpc) {
             Some(obj) => {
                 let v = obj.get("value").and_then(Value::as_i64).unwrap_or(0);
@@ -90,7 +90,7 @@ fn priority(c: &mut Cluster, job: &Value) -> Option<(i64, Option<Value>)> {
 /// and value (`UpdateWorkloadPriority`), unless it holds quota without any class (a class can
 /// no longer be added then). Returns whether it wrote.
 fn update_priority(c: &mut Cluster, job: &Value, wl: &Value) -> bool {
-    let wanted = label(job, PRIORITY_CLASS_LABEL).unwrap_or_default().to_string();
+    let wanted = crate::api::object::label(job, PRIORITY_CLASS_LABEL).unwrap_or_default().to_string();
     let current_ref = get(wl, &["spec", "priorityClassRef"]);
     let is_wpc = current_ref.is_some_and(|r| r["kind"] == "WorkloadPriorityClass");
     if current_ref.is_some() && !is_wpc {
@@ -198,7 +198,7 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     if KUEUE_EXCLUDED_NAMESPACES.contains(&ns.as_str()) {
         return;
     }
-    let Some(queue) = label(&job, QUEUE_NAME_LABEL).filter(|q| !q.is_empty()).map(str::to_string) else { return };
+    let Some(queue) = crate::api::object::label(&job, QUEUE_NAME_LABEL).filter(|q| !q.is_empty()).map(str::to_string) else { return };
     let uid = get_str(&job, &["metadata", "uid"]).unwrap_or("").to_string();
     let now = c.now_unix();
     let owned = c.api.store().dependents(&uid).filter(|k| k.kind == "Workload").find_map(|k| c.api.store().get(k)).cloned();

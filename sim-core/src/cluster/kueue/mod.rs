@@ -112,7 +112,7 @@ impl KueueState {
 
     /// The ClusterQueue a workload's LocalQueue points to, if the LocalQueue exists.
     pub fn cq_of_lq(&self, ns: &str, lq: &str) -> Option<&str> {
-        self.queues.cq_of_lq(ns, lq)
+        self.queues.lqs.get(&(ns.to_string(), lq.to_string())).map(|l| l.cluster_queue.as_str())
     }
 
     /// Every pending workload waiting for `cq`, in queue order (the visibility API's order).
@@ -344,9 +344,9 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     c.kueue.queues.observe_workload(&wl_key, info.clone(), &c.kueue.cache);
     let ns = key.namespace.clone();
     let queue = get_str(obj, &["spec", "queueName"]).unwrap_or("").to_string();
-    // Through the queue manager, not `KueueState`, so the set can be changed beside it.
-    if let Some(cq) = c.kueue.queues.cq_of_lq(&ns, &queue) {
-        mark(&mut c.kueue.status_cqs, cq);
+    let kueue = &mut c.kueue;
+    if let Some(lq) = kueue.queues.lqs.get(&(ns.to_string(), queue.clone())) {
+        mark(&mut kueue.status_cqs, &lq.cluster_queue);
     }
     if let Some(i) = info.as_ref().filter(|i| i.holds_quota()) {
         mark(&mut c.kueue.status_cqs, &i.cluster_queue);

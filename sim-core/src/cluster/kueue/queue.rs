@@ -158,11 +158,6 @@ fn same_order(a: &Order, b: &Order) -> bool {
 }
 
 impl QueueManager {
-    /// The ClusterQueue a LocalQueue points to, if the LocalQueue exists.
-    pub fn cq_of_lq(&self, ns: &str, lq: &str) -> Option<&str> {
-        self.lqs.get(&(ns.to_string(), lq.to_string())).map(|l| l.cluster_queue.as_str())
-    }
-
     /// The ClusterQueue a pending workload should wait in, if any.
     fn target(&self, wl: &WorkloadInfo, cache: &Cache) -> Option<String> {
         if !wl.is_pending() {
