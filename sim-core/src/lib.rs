@@ -2,7 +2,7 @@
 //!
 //! No I/O, no wall clock, no randomness but seeded: hosts (the browser app, the `kueue-lab`
 //! binary, tests) feed input and advance the [`clock::Clock`]. The modules are layered — leaves
-//! (`clock`, `rand`, `vfs`, `yaml`, `jq`) → `api` → `cluster` → `lab` / `shell` / `kubectl` →
+//! (`clock`, `rand`, `vfs`, `yaml`, `hash`, `jq`) → `api` → `cluster` → `lab` / `shell` / `kubectl` →
 //! `transcript`, `session` → `replay` — and import only downward (ARCHITECTURE.md, "Layers";
 //! `tests/layering.rs`).
 
@@ -10,6 +10,7 @@ pub mod api;
 pub mod bench;
 pub mod clock;
 pub mod cluster;
+pub mod hash;
 pub mod jq;
 pub mod json;
 pub mod korean;

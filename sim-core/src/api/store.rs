@@ -167,7 +167,7 @@ pub struct Store {
     /// One entry per object, not per Event: an object's Events share the first three parts, and a
     /// set of 4-tuples compared all four texts at every step of every insert (a quarter of an
     /// Event create's cost). The texts are the Event's key's own (shared).
-    events_about: BTreeMap<(Arc<str>, JsonStr, JsonStr), Vec<Arc<str>>>,
+    events_about: BTreeMap<About, Vec<Arc<str>>>,
     /// The log; its first `dropped` entries are no longer in it (compacted, their objects
     /// released), and are removed from the vector only once there are as many as the log can
     /// hold, so that the entries kept are moved once per that many writes (moving them at every
@@ -254,11 +254,48 @@ fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
 }
 
 /// The involvedObject an Event names: (kind, name).
-fn involved(key: &Key, obj: &Value) -> Option<(JsonStr, JsonStr)> {
+fn involved(key: &Key, obj: &Value) -> Option<About> {
     (key.kind == "Event").then(|| {
         let io = &obj["involvedObject"];
-        (io["kind"].as_str().unwrap_or("").into(), io["name"].as_str().unwrap_or("").into())
+        About::new(key.namespace.clone(), io["kind"].as_str().unwrap_or(""), io["name"].as_str().unwrap_or(""))
     })
+}
+
+/// What Events are about, as `events_about` orders them: the Event's namespace, then the
+/// involvedObject's kind and name, by their texts. Compared as `Key`s are: the namespace by
+/// pointer first (the store's shared text), the kind's first 8 bytes and the name's first 16 as
+/// big-endian words kept beside them. A tuple of texts called `memcmp` for each of its parts at
+/// each step of a search: ≈ 24 calls per Event stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct About {
+    namespace: Arc<str>,
+    kind: JsonStr,
+    name: JsonStr,
+    /// The kind's head, then the name's two.
+    heads: (u64, u64, u64),
+}
+
+impl About {
+    fn new(namespace: Arc<str>, kind: &str, name: &str) -> About {
+        let heads = (word_at(kind, 0), word_at(name, 0), word_at(name, 8));
+        About { namespace, kind: kind.into(), name: name.into(), heads }
+    }
+}
+
+impl Ord for About {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (if Arc::ptr_eq(&self.namespace, &other.namespace) { std::cmp::Ordering::Equal } else { self.namespace.cmp(&other.namespace) })
+            .then_with(|| self.heads.0.cmp(&other.heads.0))
+            .then_with(|| rest_cmp(&self.kind, &other.kind, 8))
+            .then_with(|| (self.heads.1, self.heads.2).cmp(&(other.heads.1, other.heads.2)))
+            .then_with(|| rest_cmp(&self.name, &other.name, 16))
+    }
+}
+
+impl PartialOrd for About {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 fn uid(obj: &Value) -> Option<&str> {
@@ -425,8 +462,8 @@ impl Store {
         for owner in owner_uids(obj) {
             self.dependents.insert((UidKey::of(owner), key.clone()));
         }
-        if let Some((kind, name)) = involved(key, obj) {
-            let names = self.events_about.entry((key.namespace.clone(), kind, name)).or_default();
+        if let Some(about) = involved(key, obj) {
+            let names = self.events_about.entry(about).or_default();
             if let Err(at) = names.binary_search(&key.name) {
                 names.reserve_exact(1);
                 names.insert(at, key.name.clone());
@@ -444,8 +481,7 @@ impl Store {
         for owner in owner_uids(obj) {
             self.dependents.remove(&(UidKey::of(owner), key.clone()));
         }
-        if let Some((kind, name)) = involved(key, obj) {
-            let about = (key.namespace.clone(), kind, name);
+        if let Some(about) = involved(key, obj) {
             if let Some(names) = self.events_about.get_mut(&about) {
                 if let Ok(at) = names.binary_search(&key.name) {
                     names.remove(at);
@@ -460,12 +496,12 @@ impl Store {
     /// The Events in `namespace` about an object of `kind` whose name starts with `name_prefix`
     /// (the whole name for one object), by the object's name then the Event's.
     pub fn events_about<'a>(&'a self, namespace: &str, kind: &str, name_prefix: &str) -> impl Iterator<Item = &'a Arc<Value>> + 'a {
-        let start: (Arc<str>, JsonStr, JsonStr) = (namespace.into(), kind.into(), name_prefix.into());
+        let start = About::new(namespace.into(), kind, name_prefix);
         let (namespace, kind, name_prefix) = (namespace.to_string(), kind.to_string(), name_prefix.to_string());
         self.events_about
             .range(start..)
-            .take_while(move |((ns, k, n), _)| **ns == *namespace && *k == kind && n.starts_with(&name_prefix))
-            .flat_map(|((ns, _, _), names)| names.iter().map(move |name| (ns, name)))
+            .take_while(move |(about, _)| *about.namespace == *namespace && about.kind == kind && about.name.starts_with(&name_prefix))
+            .flat_map(|(about, names)| names.iter().map(move |name| (&about.namespace, name)))
             .filter_map(|(ns, name)| self.objects.get(&Key::of("Event", ns.clone(), name.clone())))
     }
 

@@ -7,6 +7,7 @@ use super::workload::{condition, is_true};
 use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
+use crate::hash::WordHash;
 use crate::json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -107,33 +108,22 @@ fn scheduling_hash(w: &Value, priority: i64, pod_sets: &[PodSetInfo]) -> u64 {
             h.field(spec.and_then(|s| s.get(k)));
         }
     }
-    h.0
+    h.0.finish()
 }
 
-/// A 64-bit hash fed whole words (a multiply and a shift per word): stable across runs and
-/// platforms, so the browser's workloads group as the native build's do. Every part is tagged
-/// or counted, so two different shapes do not feed the same words.
-struct ShapeHash(u64);
-
-impl Default for ShapeHash {
-    fn default() -> Self {
-        ShapeHash(0xcbf2_9ce4_8422_2325)
-    }
-}
+/// The scheduling hash: words and texts as `WordHash` takes them, and JSON values tagged by
+/// their type. Every part is tagged or counted, so two different shapes do not feed the same
+/// words.
+#[derive(Default)]
+struct ShapeHash(WordHash);
 
 impl ShapeHash {
     fn word(&mut self, w: u64) {
-        let h = (self.0 ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = h ^ (h >> 29);
+        self.0.word(w);
     }
 
     fn text(&mut self, t: &str) {
-        self.word(t.len() as u64);
-        for chunk in t.as_bytes().chunks(8) {
-            let mut bytes = [0u8; 8];
-            bytes[..chunk.len()].copy_from_slice(chunk);
-            self.word(u64::from_le_bytes(bytes));
-        }
+        self.0.text(t);
     }
 
     /// A field that may be missing (hashed as `null`, as the JSON shape wrote it).

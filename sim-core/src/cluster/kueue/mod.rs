@@ -317,7 +317,7 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
     let previous = c.kueue.queues.workloads.get(&wl_key).cloned();
     let info = (!deleted).then(|| Arc::new(WorkloadInfo::with_previous(shared.clone(), previous.as_deref())));
     // A changed priority may reorder who goes first in the tree.
-    if let (Some(old), Some(new)) = (c.kueue.queues.workloads.get(&wl_key).cloned(), info.as_ref()) {
+    if let (Some(old), Some(new)) = (previous.as_ref(), info.as_ref()) {
         if old.priority != new.priority {
             let cq = if new.holds_quota() {
                 Some(new.cluster_queue.clone())
@@ -341,7 +341,7 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
         Some(i) => c.kueue.cache.update_workload(i.clone()),
         None => c.kueue.cache.delete_workload(&wl_key),
     }
-    c.kueue.queues.observe_workload(&wl_key, info.clone(), &c.kueue.cache);
+    c.kueue.queues.observe_workload(&wl_key, previous, info.clone(), &c.kueue.cache);
     let ns = key.namespace.clone();
     let queue = get_str(obj, &["spec", "queueName"]).unwrap_or("").to_string();
     let kueue = &mut c.kueue;

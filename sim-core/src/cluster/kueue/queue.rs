@@ -262,8 +262,9 @@ impl QueueManager {
     /// A workload was added or changed (or deleted, with `None`). Most changes keep its
     /// LocalQueue: its info is then replaced where it is held, the keys kept (no search to take
     /// it out and another to put it back, no key made again).
-    pub fn observe_workload(&mut self, key: &str, wl: Option<Arc<WorkloadInfo>>, cache: &Cache) {
-        let old = self.workloads.get(key).cloned();
+    /// `old` is the info held for `key` (`workloads`), which the caller has looked up already.
+    pub fn observe_workload(&mut self, key: &str, old: Option<Arc<WorkloadInfo>>, wl: Option<Arc<WorkloadInfo>>, cache: &Cache) {
+        debug_assert!(old.as_ref().map(Arc::as_ptr) == self.workloads.get(key).map(Arc::as_ptr), "the info held for {key}");
         let same_lq = matches!((&old, &wl), (Some(o), Some(w)) if o.namespace == w.namespace && o.queue_name == w.queue_name);
         if let Some(o) = old.as_ref().filter(|_| !same_lq) {
             let lq = (o.namespace.clone(), o.queue_name.clone());
