@@ -97,21 +97,25 @@ fn default_job(obj: &mut Value, uid: &str) {
 
 /// Pod spec defaults (`pkg/apis/core/v1/defaults.go`) as they appear in a Job's template.
 pub fn default_pod_spec(spec: &mut crate::json::Map) {
-    spec.entry("dnsPolicy").or_insert(json!("ClusterFirst"));
-    spec.entry("schedulerName").or_insert(json!("default-scheduler"));
-    spec.entry("securityContext").or_insert(json!({}));
-    spec.entry("terminationGracePeriodSeconds").or_insert(json!(30));
-    spec.entry("restartPolicy").or_insert(json!("Always"));
+    spec.add_missing(&mut [
+        ("dnsPolicy", json!("ClusterFirst")),
+        ("schedulerName", json!("default-scheduler")),
+        ("securityContext", json!({})),
+        ("terminationGracePeriodSeconds", json!(30)),
+        ("restartPolicy", json!("Always")),
+    ]);
     for list in ["containers", "initContainers"] {
         if let Some(containers) = spec.get_mut(list).and_then(Value::as_array_mut) {
             for c in containers.iter_mut().filter_map(Value::as_object_mut) {
                 let image = c.get("image").and_then(Value::as_str).unwrap_or("");
                 let last = image.rsplit('/').next().unwrap_or("");
                 let tagged = last.contains(':') && !last.ends_with(":latest") || image.contains('@');
-                c.entry("imagePullPolicy").or_insert(json!(if tagged { "IfNotPresent" } else { "Always" }));
-                c.entry("resources").or_insert(json!({}));
-                c.entry("terminationMessagePath").or_insert(json!("/dev/termination-log"));
-                c.entry("terminationMessagePolicy").or_insert(json!("File"));
+                c.add_missing(&mut [
+                    ("imagePullPolicy", json!(if tagged { "IfNotPresent" } else { "Always" })),
+                    ("resources", json!({})),
+                    ("terminationMessagePath", json!("/dev/termination-log")),
+                    ("terminationMessagePolicy", json!("File")),
+                ]);
                 canonicalize_resources(c.get_mut("resources"));
             }
         }
@@ -123,17 +127,29 @@ pub fn default_pod_spec(spec: &mut crate::json::Map) {
 fn default_pod(obj: &mut Value, suffix: &str) {
     let spec = ensure_map(obj, &["spec"]);
     default_pod_spec(spec);
-    spec.entry("serviceAccountName").or_insert(json!("default"));
+    // `serviceAccount` is always set to the account's name: added with the defaults when it is
+    // missing (one new slice for all of them), replaced after them when it differs.
     let sa = spec.get("serviceAccountName").cloned().unwrap_or(json!("default"));
-    spec.insert("serviceAccount", sa);
-    spec.entry("enableServiceLinks").or_insert(json!(true));
-    spec.entry("preemptionPolicy").or_insert(json!("PreemptLowerPriority"));
-    spec.entry("priority").or_insert(json!(0));
+    let other_sa = spec.get("serviceAccount").is_some_and(|v| *v != sa);
     let automount = spec.get("automountServiceAccountToken").and_then(Value::as_bool).unwrap_or(true);
+    let mut defaults = vec![
+        ("serviceAccountName", sa.clone()),
+        ("serviceAccount", sa.clone()),
+        ("enableServiceLinks", json!(true)),
+        ("preemptionPolicy", json!("PreemptLowerPriority")),
+        ("priority", json!(0)),
+        ("tolerations", json!([])),
+    ];
+    if automount {
+        defaults.push(("volumes", json!([])));
+    }
+    spec.add_missing(&mut defaults);
+    if other_sa {
+        spec.insert("serviceAccount", sa);
+    }
     if automount {
         let volume = format!("kube-api-access-{suffix}");
-        let volumes = spec.entry("volumes").or_insert_with(|| json!([]));
-        if let Some(v) = volumes.as_array_mut() {
+        if let Some(v) = spec.get_mut("volumes").and_then(Value::as_array_mut) {
             v.push(json!({"name": volume.clone(), "projected": {"defaultMode": 420, "sources": [
                 {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
                 {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
@@ -149,8 +165,7 @@ fn default_pod(obj: &mut Value, suffix: &str) {
             }
         }
     }
-    let tolerations = spec.entry("tolerations").or_insert_with(|| json!([]));
-    if let Some(t) = tolerations.as_array_mut() {
+    if let Some(t) = spec.get_mut("tolerations").and_then(Value::as_array_mut) {
         for key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
             if !t.iter().any(|x| x.get("key").and_then(Value::as_str) == Some(key)) {
                 t.push(json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}));
@@ -158,9 +173,7 @@ fn default_pod(obj: &mut Value, suffix: &str) {
         }
     }
     let qos = qos_class(obj);
-    let status = ensure_map(obj, &["status"]);
-    status.insert("phase", json!("Pending"));
-    status.insert("qosClass", json!(qos));
+    ensure_map(obj, &["status"]).extend([("phase", json!("Pending")), ("qosClass", json!(qos))]);
 }
 
 /// `Guaranteed`, `Burstable` or `BestEffort` from the containers' cpu and memory (extended

@@ -188,6 +188,23 @@ impl Map {
         self.position(key.as_ref()).is_some()
     }
 
+    /// Each member put in where its key is missing (a key already there keeps its value), all in
+    /// one new slice: the apiserver's defaults for a pod, each put in by `entry().or_insert`,
+    /// made a new slice of the whole map for each.
+    pub fn add_missing(&mut self, members: &mut [(&str, Value)]) {
+        let missing = members.iter().filter(|(k, _)| !self.contains_key(*k)).count();
+        if missing == 0 {
+            return;
+        }
+        self.resize(missing, |v| {
+            for (key, value) in members.iter_mut() {
+                if let Err(i) = v.binary_search_by(|(k, _)| super::key::text_cmp(k.as_str(), key)) {
+                    v.insert(i, (MemberKey::new(key), std::mem::take(value)));
+                }
+            }
+        })
+    }
+
     /// Sets `key` to `value`, answering the value it replaced.
     pub fn insert(&mut self, key: impl Into<MemberKey> + AsRef<str>, value: Value) -> Option<Value> {
         match self.find(key.as_ref()) {
@@ -499,5 +516,25 @@ mod tests {
         assert!(again.as_object_mut().unwrap().get_mut("nothing").is_none());
         assert!(shares(&again, &original));
         assert_eq!(again, original);
+    }
+
+    /// `add_missing` leaves what is there, adds what is not, in order, as `or_insert` does one
+    /// by one; with nothing missing it changes nothing (a shared map stays shared).
+    #[test]
+    fn missing_members_are_added_and_present_ones_kept() {
+        let original: Value = serde_json::from_str(r#"{"b":1,"d":{"x":1}}"#).unwrap();
+        let mut m = original.clone();
+        let map = m.as_object_mut().unwrap();
+        map.add_missing(&mut [("e", Value::from(5)), ("b", Value::from(9)), ("a", Value::from("first")), ("c", Value::Null)]);
+        assert_eq!(m.to_string(), r#"{"a":"first","b":1,"c":null,"d":{"x":1},"e":5}"#);
+        let mut one_by_one = original.clone();
+        for (k, v) in [("e", Value::from(5)), ("b", Value::from(9)), ("a", Value::from("first")), ("c", Value::Null)] {
+            one_by_one.as_object_mut().unwrap().entry(k).or_insert(v);
+        }
+        assert_eq!(m, one_by_one);
+        assert!(shares(&m["d"], &original["d"]));
+        let mut same = original.clone();
+        same.as_object_mut().unwrap().add_missing(&mut [("b", Value::from(2))]);
+        assert!(shares(&same, &original) && same == original);
     }
 }

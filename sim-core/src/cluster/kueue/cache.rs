@@ -251,7 +251,7 @@ impl CqState {
     }
 
     fn add(&mut self, wl: Arc<WorkloadInfo>) {
-        for (fr, v) in &wl.usage {
+        for (fr, v) in wl.usage.iter() {
             *self.usage.entry(fr.clone()).or_default() += v;
             if wl.admitted {
                 *self.admitted_usage.entry(fr.clone()).or_default() += v;
@@ -262,7 +262,7 @@ impl CqState {
 
     fn remove(&mut self, key: &str) -> Option<Arc<WorkloadInfo>> {
         let wl = self.workloads.remove(key)?;
-        for (fr, v) in &wl.usage {
+        for (fr, v) in wl.usage.iter() {
             *self.usage.entry(fr.clone()).or_default() -= v;
             if wl.admitted {
                 *self.admitted_usage.entry(fr.clone()).or_default() -= v;

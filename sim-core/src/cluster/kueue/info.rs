@@ -54,9 +54,11 @@ pub struct WorkloadInfo {
     /// deactivation): the workload waits among the inadmissible until it turns True.
     pub requeue_blocked: bool,
     pub deleting: bool,
-    pub pod_sets: Vec<PodSetInfo>,
-    /// While it holds quota: what it uses, per flavor and resource.
-    pub usage: BTreeMap<Fr, i128>,
+    /// Shared with the info of the workload's previous version when neither its spec nor its
+    /// admission changed (`with_previous`).
+    pub pod_sets: Arc<Vec<PodSetInfo>>,
+    /// While it holds quota: what it uses, per flavor and resource. Shared as `pod_sets` is.
+    pub usage: Arc<BTreeMap<Fr, i128>>,
     /// What makes two workloads interchangeable to the scheduler (`computeSchedulingHash`):
     /// priority, and per pod set its name, count, requests and pod spec shape.
     pub scheduling_hash: u64,
@@ -200,13 +202,53 @@ fn time_of(cond: Option<&Value>) -> Option<i64> {
     cond.and_then(|c| c.get("lastTransitionTime")).and_then(Value::as_str).and_then(parse_rfc3339)
 }
 
+/// The pod sets of workload `w` with its pod set assignments; one pod's requests are taken
+/// from `same_spec`, the info of a version with the same spec, if there is one.
+fn pod_sets_of(w: &Value, assignments: &[&Value], same_spec: Option<&WorkloadInfo>) -> Vec<PodSetInfo> {
+    let mut pod_sets = Vec::new();
+    for ps in get(w, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten() {
+        let ps_name = ps.get("name").and_then(Value::as_str).unwrap_or("main").to_string();
+        let assigned = assignments.iter().find(|a| a.get("name").and_then(Value::as_str).unwrap_or("main") == ps_name);
+        let count = assigned.and_then(|a| a.get("count")).or(ps.get("count")).and_then(Value::as_i64).unwrap_or(1);
+        let per_pod = match same_spec.and_then(|p| p.pod_sets.iter().find(|x| x.name == ps_name)) {
+            Some(prev) => prev.per_pod.clone(),
+            None => per_pod_requests(ps.get("template").unwrap_or(&Value::Null)),
+        };
+        let requests = crate::sort::map_from(per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(count as i128)))));
+        let flavors = assigned
+            .and_then(|a| a.get("flavors"))
+            .and_then(Value::as_object)
+            .map(|m| crate::sort::map_from(m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string())))))
+            .unwrap_or_default();
+        let min_count = ps.get("minCount").and_then(Value::as_i64);
+        pod_sets.push(PodSetInfo { name: ps_name, count, per_pod, requests, flavors, min_count });
+    }
+    pod_sets
+}
+
+/// What the pod set assignments use, per flavor and resource.
+fn usage_of(assignments: &[&Value]) -> BTreeMap<Fr, i128> {
+    let mut usage: BTreeMap<Fr, i128> = BTreeMap::new();
+    for a in assignments {
+        let flavors = a.get("flavors").and_then(Value::as_object);
+        for (res, q) in a.get("resourceUsage").and_then(Value::as_object).into_iter().flatten() {
+            if let Some(f) = flavors.and_then(|m| m.get(res)).and_then(Value::as_str) {
+                *usage.entry((f.to_string(), res.to_string())).or_default() += quantity(q);
+            }
+        }
+    }
+    usage
+}
+
 impl WorkloadInfo {
     pub fn new(obj: Arc<Value>) -> Self {
         Self::with_previous(obj, None)
     }
 
     /// The info for a new version of a workload; what depends only on the spec is taken from
-    /// `previous` when the spec did not change (requests, scheduling hash).
+    /// `previous` when the spec did not change (requests, scheduling hash), and what depends on
+    /// the spec and the admission held (pod sets, usage) when neither did — as after Kueue's own
+    /// condition writes, which keep both maps shared.
     pub fn with_previous(obj: Arc<Value>, previous: Option<&WorkloadInfo>) -> Self {
         let w: &Value = &obj;
         let same_spec = previous.filter(|p| p.obj.get("spec") == w.get("spec"));
@@ -221,35 +263,18 @@ impl WorkloadInfo {
             _ => created,
         };
         let admission = get(w, &["status", "admission"]).filter(|_| reserving);
-        let assignments: Vec<&Value> =
-            admission.and_then(|a| a.get("podSetAssignments")).and_then(Value::as_array).map(|a| a.iter().collect()).unwrap_or_default();
-        let mut pod_sets = Vec::new();
-        for ps in get(w, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten() {
-            let ps_name = ps.get("name").and_then(Value::as_str).unwrap_or("main").to_string();
-            let assigned = assignments.iter().find(|a| a.get("name").and_then(Value::as_str).unwrap_or("main") == ps_name);
-            let count = assigned.and_then(|a| a.get("count")).or(ps.get("count")).and_then(Value::as_i64).unwrap_or(1);
-            let per_pod = match same_spec.and_then(|p| p.pod_sets.iter().find(|x| x.name == ps_name)) {
-                Some(prev) => prev.per_pod.clone(),
-                None => per_pod_requests(ps.get("template").unwrap_or(&Value::Null)),
-            };
-            let requests = crate::sort::map_from(per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(count as i128)))));
-            let flavors = assigned
-                .and_then(|a| a.get("flavors"))
-                .and_then(Value::as_object)
-                .map(|m| crate::sort::map_from(m.iter().filter_map(|(k, v)| Some((k.to_string(), v.as_str()?.to_string())))))
-                .unwrap_or_default();
-            let min_count = ps.get("minCount").and_then(Value::as_i64);
-            pod_sets.push(PodSetInfo { name: ps_name, count, per_pod, requests, flavors, min_count });
-        }
-        let mut usage: BTreeMap<Fr, i128> = BTreeMap::new();
-        for a in &assignments {
-            let flavors = a.get("flavors").and_then(Value::as_object);
-            for (res, q) in a.get("resourceUsage").and_then(Value::as_object).into_iter().flatten() {
-                if let Some(f) = flavors.and_then(|m| m.get(res)).and_then(Value::as_str) {
-                    *usage.entry((f.to_string(), res.to_string())).or_default() += quantity(q);
-                }
+        let same_shape = same_spec.filter(|p| get(&p.obj, &["status", "admission"]).filter(|_| p.reserving) == admission);
+        let (pod_sets, usage) = match same_shape {
+            Some(p) => (p.pod_sets.clone(), p.usage.clone()),
+            None => {
+                let assignments: Vec<&Value> = admission
+                    .and_then(|a| a.get("podSetAssignments"))
+                    .and_then(Value::as_array)
+                    .map(|a| a.iter().collect())
+                    .unwrap_or_default();
+                (Arc::new(pod_sets_of(w, &assignments, same_spec)), Arc::new(usage_of(&assignments)))
             }
-        }
+        };
         let priority = get(w, &["spec", "priority"]).and_then(Value::as_i64).unwrap_or(0);
         let hash = match same_spec {
             Some(p) if p.pod_sets.iter().map(|x| x.count).eq(pod_sets.iter().map(|x| x.count)) => p.scheduling_hash,
@@ -304,7 +329,7 @@ impl WorkloadInfo {
     /// The same workload asking for `counts` pods per pod set (`PodSet.ScaledTo`).
     pub fn scaled_to(&self, counts: &[i64]) -> WorkloadInfo {
         let mut w = self.clone();
-        for (p, &n) in w.pod_sets.iter_mut().zip(counts) {
+        for (p, &n) in Arc::make_mut(&mut w.pod_sets).iter_mut().zip(counts) {
             p.count = n;
             p.requests = crate::sort::map_from(p.per_pod.iter().map(|(k, v)| (k.clone(), cap(k, v.saturating_mul(n as i128)))));
         }
@@ -335,6 +360,55 @@ mod tests {
         });
         edit(&mut w);
         WorkloadInfo::new(Arc::new(w)).scheduling_hash
+    }
+
+    /// Through a workload's versions, the info made from the previous one is the info made
+    /// afresh; its pod sets and usage are the previous version's own exactly when neither the
+    /// spec nor the admission held changed.
+    #[test]
+    fn an_info_keeps_what_did_not_change_and_only_that() {
+        let pending = json!({
+            "metadata": {"name": "w", "namespace": "team-a"},
+            "spec": {"queueName": "lq", "podSets": [{"name": "main", "count": 2, "minCount": 1, "template": {"spec": {
+                "containers": [{"name": "c", "image": "busybox", "resources": {"requests": {"cpu": "1", "nvidia.com/gpu": "1"}}}],
+            }}}]},
+        });
+        let reserved = |mut w: Value, count: i64| {
+            w["status"]["conditions"] = json!([{"type": "QuotaReserved", "status": "True", "reason": "QuotaReserved", "lastTransitionTime": "2026-01-01T00:00:00Z"}]);
+            w["status"]["admission"] = json!({"clusterQueue": "cq", "podSetAssignments": [{"name": "main", "count": count,
+                "flavors": {"cpu": "default", "nvidia.com/gpu": "gpu"}, "resourceUsage": {"cpu": count.to_string(), "nvidia.com/gpu": count.to_string()}}]});
+            w
+        };
+        let first = reserved(pending.clone(), 2);
+        let mut admitted = first.clone();
+        admitted["status"]["conditions"].as_array_mut().unwrap().push(json!({"type": "Admitted", "status": "True", "reason": "Admitted"}));
+        let mut released = admitted.clone();
+        released["status"]["conditions"][0]["status"] = json!("False");
+        let mut bigger = pending.clone();
+        bigger["spec"]["podSets"][0]["count"] = json!(3);
+        // (version, whether it keeps the previous version's pod sets and usage)
+        let versions = [
+            (pending.clone(), false),
+            (first, false),
+            (admitted.clone(), true),
+            (reserved(admitted, 1), false),
+            (released.clone(), false),
+            (released, true),
+            (bigger, false),
+        ];
+        let mut previous: Option<WorkloadInfo> = None;
+        for (i, (w, kept)) in versions.into_iter().enumerate() {
+            let fresh = WorkloadInfo::new(Arc::new(w.clone()));
+            let info = WorkloadInfo::with_previous(Arc::new(w), previous.as_ref());
+            assert_eq!(
+                (&info.pod_sets, &info.usage, info.scheduling_hash),
+                (&fresh.pod_sets, &fresh.usage, fresh.scheduling_hash),
+                "version {i}"
+            );
+            let shared = previous.as_ref().is_some_and(|p| Arc::ptr_eq(&p.pod_sets, &info.pod_sets) && Arc::ptr_eq(&p.usage, &info.usage));
+            assert_eq!(shared, kept, "version {i}");
+            previous = Some(info);
+        }
     }
 
     /// Workloads of one shape share a hash, whatever else they hold; any change to the shape

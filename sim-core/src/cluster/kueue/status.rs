@@ -123,7 +123,7 @@ pub fn sync(c: &mut Cluster) {
             let sum = |admitted_only: bool| {
                 let mut u: BTreeMap<Fr, i128> = BTreeMap::new();
                 for w in reserving.iter().filter(|w| w.cluster_queue == cq_name && (!admitted_only || w.admitted)) {
-                    for (fr, v) in &w.usage {
+                    for (fr, v) in w.usage.iter() {
                         // The key is copied only the first time: thousands of workloads share it.
                         match u.get_mut(fr) {
                             Some(total) => *total += v,
