@@ -62,32 +62,46 @@ fn default_namespace(obj: &mut Value) {
 /// `pkg/apis/batch/v1/defaults.go` and the Job registry strategy (`kubectl.md` §6.1).
 fn default_job(obj: &mut Value, uid: &str) {
     let name = super::object::name(obj).to_string();
-    let own_labels_empty = labels(obj).is_empty();
+    // As `labels(obj).is_empty()`, without copying them.
+    let own_labels_empty = !get(obj, &["metadata", "labels"]).and_then(Value::as_object).is_some_and(|m| m.values().any(Value::is_string));
     {
+        // The defaults go in as one new slice of the spec's members (`add_missing`).
         let spec = ensure_map(obj, &["spec"]);
-        let has_completions = spec.contains_key("completions");
-        let has_parallelism = spec.contains_key("parallelism");
-        if !has_completions && !has_parallelism {
-            spec.insert("completions", json!(1));
-        }
-        spec.entry("parallelism").or_insert(json!(1));
+        let completions = !spec.contains_key("completions") && !spec.contains_key("parallelism");
         let backoff = if spec.contains_key("backoffLimitPerIndex") { 2_147_483_647 } else { 6 };
-        spec.entry("backoffLimit").or_insert(json!(backoff));
-        spec.entry("completionMode").or_insert(json!("NonIndexed"));
-        spec.entry("suspend").or_insert(json!(false));
-        spec.entry("manualSelector").or_insert(json!(false));
         let replacement = if spec.contains_key("podFailurePolicy") { "Failed" } else { "TerminatingOrFailed" };
-        spec.entry("podReplacementPolicy").or_insert(json!(replacement));
-        if !spec.get("manualSelector").and_then(Value::as_bool).unwrap_or(false) {
-            spec.insert("selector", json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}}));
+        let manual = spec.get("manualSelector").and_then(Value::as_bool).unwrap_or(false);
+        let mut defaults = vec![
+            ("parallelism", json!(1)),
+            ("backoffLimit", json!(backoff)),
+            ("completionMode", json!("NonIndexed")),
+            ("suspend", json!(false)),
+            ("manualSelector", json!(false)),
+            ("podReplacementPolicy", json!(replacement)),
+        ];
+        if completions {
+            defaults.push(("completions", json!(1)));
+        }
+        let selector = (!manual).then(|| json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}}));
+        let other_selector = spec.contains_key("selector") && selector.is_some();
+        if let Some(sel) = selector.as_ref().filter(|_| !other_selector) {
+            defaults.push(("selector", sel.clone()));
+        }
+        spec.add_missing(&mut defaults);
+        if let Some(sel) = selector.filter(|_| other_selector) {
+            spec.insert("selector", sel);
         }
     }
     let template_labels = ensure_map(obj, &["spec", "template", "metadata", "labels"]);
-    for (k, v) in
-        [("batch.kubernetes.io/controller-uid", uid), ("batch.kubernetes.io/job-name", &name), ("controller-uid", uid), ("job-name", &name)]
-    {
-        template_labels.insert(k, json!(v));
-    }
+    template_labels.extend(
+        [
+            ("batch.kubernetes.io/controller-uid", uid),
+            ("batch.kubernetes.io/job-name", &name),
+            ("controller-uid", uid),
+            ("job-name", &name),
+        ]
+        .map(|(k, v)| (k, json!(v))),
+    );
     let copied = template_labels.clone();
     if own_labels_empty {
         ensure_map(obj, &["metadata"]).insert("labels", Value::Object(copied));

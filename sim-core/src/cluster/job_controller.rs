@@ -251,17 +251,24 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
     }
 
     // Status counts (zero counts are omitted except the pointer fields ready and terminating).
+    // Members already as they should be are left as they are: a status that changes nothing stays
+    // the stored one's, shared, and is found unchanged below without comparing its members.
     let status = job["status"].as_object_mut().expect("status is an object");
+    let set = |status: &mut Map, key: &str, value: Value| {
+        if status.get(key) != Some(&value) {
+            status.insert(key, value);
+        }
+    };
     for (k, v) in [("active", active.len() as i64), ("succeeded", succeeded), ("failed", failed)] {
         if v > 0 {
-            status.insert(k, json!(v));
+            set(status, k, json!(v));
         } else {
             status.remove(k);
         }
     }
-    status.insert("ready", json!(ready));
-    status.insert("terminating", json!(terminating));
-    status.insert("uncountedTerminatedPods", json!({}));
+    set(status, "ready", json!(ready));
+    set(status, "terminating", json!(terminating));
+    set(status, "uncountedTerminatedPods", json!({}));
     let status = job["status"].take();
     if original.get("status") != Some(&status) {
         let _ = c.api.update_status_internal(c.now_unix(), kind_info("Job"), &ns, &name, status);
