@@ -93,15 +93,11 @@ fn default_job(obj: &mut Value, uid: &str) {
         }
     }
     let template_labels = ensure_map(obj, &["spec", "template", "metadata", "labels"]);
-    template_labels.extend(
-        [
-            ("batch.kubernetes.io/controller-uid", uid),
-            ("batch.kubernetes.io/job-name", &name),
-            ("controller-uid", uid),
-            ("job-name", &name),
-        ]
-        .map(|(k, v)| (k, json!(v))),
-    );
+    for (k, v) in
+        [("batch.kubernetes.io/controller-uid", uid), ("batch.kubernetes.io/job-name", &name), ("controller-uid", uid), ("job-name", &name)]
+    {
+        template_labels.insert(k, json!(v));
+    }
     let copied = template_labels.clone();
     if own_labels_empty {
         ensure_map(obj, &["metadata"]).insert("labels", Value::Object(copied));
@@ -187,7 +183,9 @@ fn default_pod(obj: &mut Value, suffix: &str) {
         }
     }
     let qos = qos_class(obj);
-    ensure_map(obj, &["status"]).extend([("phase", json!("Pending")), ("qosClass", json!(qos))]);
+    let status = ensure_map(obj, &["status"]);
+    status.insert("phase", json!("Pending"));
+    status.insert("qosClass", json!(qos));
 }
 
 /// `Guaranteed`, `Burstable` or `BestEffort` from the containers' cpu and memory (extended
