@@ -189,12 +189,10 @@ pub struct SharedParts {
     /// room, each new node's kubelet copied every entry (in a profile of the 10,000-Job case,
     /// on 1,000 nodes, `source` had 0.9% of the samples, two thirds of them in that copy).
     sources: Vec<(String, Option<String>, Map)>,
-    /// The last `involvedObject` made, and which version and field path of which object it is.
-    last_involved: Option<(Reference, Map)>,
+    /// The last `involvedObject` made; which version and field path of which object it is, it
+    /// says itself (its `uid`, `resourceVersion` and `fieldPath`).
+    last_involved: Option<Map>,
 }
-
-/// (uid, resourceVersion, fieldPath): one version of one object, and a field in it.
-type Reference = (String, String, Option<String>);
 
 impl SharedParts {
     /// `source`: the component, and the node's name for the kubelet's Events.
@@ -219,13 +217,15 @@ impl SharedParts {
     fn involved_object(&mut self, obj: &Value, field_path: Option<&str>) -> Map {
         let meta = obj.get("metadata");
         let (uid, rv) = (meta_str(meta, "uid"), meta_str(meta, "resourceVersion"));
-        if let Some(((u, r, f), map)) = &self.last_involved {
+        if let Some(map) = &self.last_involved {
             // A uid names one object; with its resourceVersion, one version of it.
-            if !uid.is_empty() && u == uid && r == rv && f.as_deref() == field_path {
+            let text = |key: &str| map.get(key).and_then(Value::as_str);
+            if !uid.is_empty() && text("uid") == Some(uid) && text("resourceVersion") == Some(rv) && text("fieldPath") == field_path {
                 return map.clone();
             }
         }
-        let mut members = vec![(json!(@key "apiVersion"), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1")))];
+        let mut members = Vec::with_capacity(7);
+        members.push((json!(@key "apiVersion"), obj.get("apiVersion").cloned().unwrap_or_else(|| Value::from("v1"))));
         if let Some(p) = field_path {
             members.push((json!(@key "fieldPath"), Value::from(p)));
         }
@@ -238,7 +238,7 @@ impl SharedParts {
         members.push((json!(@key "resourceVersion"), Value::from(rv)));
         members.push((json!(@key "uid"), Value::from(uid)));
         let map = Map::from_members(members);
-        self.last_involved = Some(((uid.to_string(), rv.to_string(), field_path.map(str::to_string)), map.clone()));
+        self.last_involved = Some(map.clone());
         map
     }
 }

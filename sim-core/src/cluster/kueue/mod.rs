@@ -342,16 +342,16 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
         None => c.kueue.cache.delete_workload(&wl_key),
     }
     c.kueue.queues.observe_workload(&wl_key, previous, info.clone(), &c.kueue.cache);
-    let ns = key.namespace.clone();
-    let queue = get_str(obj, &["spec", "queueName"]).unwrap_or("").to_string();
+    // The LocalQueue's key, made once: looked up, then marked for a status write.
+    let lq_key = (key.namespace.to_string(), get_str(obj, &["spec", "queueName"]).unwrap_or("").to_string());
     let kueue = &mut c.kueue;
-    if let Some(lq) = kueue.queues.lqs.get(&(ns.to_string(), queue.clone())) {
+    if let Some(lq) = kueue.queues.lqs.get(&lq_key) {
         mark(&mut kueue.status_cqs, &lq.cluster_queue);
     }
     if let Some(i) = info.as_ref().filter(|i| i.holds_quota()) {
         mark(&mut c.kueue.status_cqs, &i.cluster_queue);
     }
-    c.kueue.status_lqs.insert((ns.to_string(), queue));
+    c.kueue.status_lqs.insert(lq_key);
     // The Job integration reconciles the owner; a Workload without one is finalized.
     match owner_job_uid(obj).map(|u| c.api.store().job_of_uid(u).cloned()) {
         Some(Some(job)) => c.kueue.jobs.add(job),
