@@ -53,10 +53,6 @@ impl std::hash::Hasher for WordHasher {
         self.0.bytes(bytes);
     }
 
-    fn write_u8(&mut self, byte: u8) {
-        self.0.word(u64::from(byte));
-    }
-
     fn finish(&self) -> u64 {
         self.0.finish()
     }

@@ -82,9 +82,11 @@ fn default_job(obj: &mut Value, uid: &str) {
         if completions {
             defaults.push(("completions", json!(1)));
         }
+        // Without a manual selector the selector is always set (as `serviceAccount` for a pod):
+        // with the defaults when missing, replaced after them when it differs.
         let selector = (!manual).then(|| json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}}));
-        let other_selector = spec.contains_key("selector") && selector.is_some();
-        if let Some(sel) = selector.as_ref().filter(|_| !other_selector) {
+        let other_selector = selector.as_ref().is_some_and(|sel| spec.get("selector").is_some_and(|v| v != sel));
+        if let Some(sel) = &selector {
             defaults.push(("selector", sel.clone()));
         }
         spec.add_missing(&mut defaults);
@@ -1533,6 +1535,46 @@ fn webhook_resource_list(list: Option<&Value>, path: &str) -> Vec<Cause> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Fields the apiserver always sets are set whether they were missing, given otherwise or
+    /// given right: a Job's selector (unless manual) and a pod's `serviceAccount`.
+    #[test]
+    fn always_set_defaults_replace_what_was_given() {
+        let uid_selector = json!({"matchLabels": {"batch.kubernetes.io/controller-uid": "u"}});
+        let other = json!({"matchLabels": {"app": "x"}});
+        for (given, manual, want) in [
+            (None, None, Some(&uid_selector)),
+            (Some(&other), None, Some(&uid_selector)),
+            (Some(&uid_selector), None, Some(&uid_selector)),
+            (Some(&other), Some(true), Some(&other)),
+            (None, Some(true), None),
+        ] {
+            let mut job =
+                json!({"metadata": {"name": "j"}, "spec": {"template": {"spec": {"containers": [{"name": "c", "image": "busybox"}]}}}});
+            if let Some(g) = given {
+                job["spec"]["selector"] = g.clone();
+            }
+            if let Some(m) = manual {
+                job["spec"]["manualSelector"] = json!(m);
+            }
+            default_job(&mut job, "u");
+            assert_eq!(job["spec"].get("selector"), want, "given {given:?}, manual {manual:?}");
+            assert_eq!(job["spec"]["parallelism"], 1);
+        }
+        for (given_name, given_sa, want) in [(None, None, "default"), (Some("robot"), None, "robot"), (Some("robot"), Some("old"), "robot")]
+        {
+            let mut pod = json!({"metadata": {"name": "p"}, "spec": {"containers": [{"name": "c", "image": "busybox"}]}});
+            if let Some(n) = given_name {
+                pod["spec"]["serviceAccountName"] = json!(n);
+            }
+            if let Some(sa) = given_sa {
+                pod["spec"]["serviceAccount"] = json!(sa);
+            }
+            default_pod(&mut pod, "abcde");
+            assert_eq!((&pod["spec"]["serviceAccountName"], &pod["spec"]["serviceAccount"]), (&json!(want), &json!(want)));
+            assert_eq!(pod["spec"]["tolerations"].as_array().map(|t| t.len()), Some(2));
+        }
+    }
 
     #[test]
     fn the_preemption_webhook_twin_prints_the_go_struct_as_json() {

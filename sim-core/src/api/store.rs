@@ -265,7 +265,8 @@ fn involved(key: &Key, obj: &Value) -> Option<About> {
 /// involvedObject's kind and name, by their texts. Compared as `Key`s are: the namespace by
 /// pointer first (the store's shared text), the kind's first 8 bytes and the name's first 16 as
 /// big-endian words kept beside them. A tuple of texts called `memcmp` for each of its parts at
-/// each step of a search: ≈ 24 calls per Event stored.
+/// each step of a search (at 1,000 Jobs, 350,000 calls from the store's indexes; 19,000 with
+/// this key; callgrind).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct About {
     namespace: Arc<str>,
