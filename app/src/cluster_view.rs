@@ -1139,6 +1139,8 @@ mod tests {
             let cm = sim_core::json::json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": format!("cm-{i}")}});
             c.api.create(now, kind_info("ConfigMap"), "default", cm, false).unwrap();
         }
+        // Routed by the cluster's informers, the changes may leave the log.
+        c.settle();
         assert!(!c.api.store().has_history_since(0));
         assert!(c.api.store().events_since(0).iter().all(|w| w.key.kind != "Event"));
         assert_eq!(picked(&c).len(), list(&c, "Event").len().min(EVENTS_SHOWN));

@@ -352,3 +352,26 @@ fn every_lab_replays_to_the_same_change_log() {
         }
     }
 }
+
+/// A pod's `hostIP` is its node's address: its Node's InternalIP, as the kubelet reads its Node,
+/// and the address the node was made with once that Node object is gone.
+#[test]
+fn a_pods_host_ip_is_its_nodes_address() {
+    let mut c = Cluster::new(1);
+    let node = c.shape.nodes[0].clone();
+    let pod = |name: &str| {
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  name: {name}\n  namespace: default\nspec:\n  nodeName: {}\n  containers:\n  - name: c\n    image: busybox\n    command: [sleep, \"3600\"]\n",
+            node.name
+        )
+    };
+    let host_ip = |c: &Cluster, name: &str| get(c, "Pod", "default", name)["status"]["hostIP"].clone();
+    apply(&mut c, &pod("with-node"));
+    c.advance(5_000);
+    assert_eq!(host_ip(&c, "with-node"), node.ip.as_str());
+    let now = c.now_unix();
+    c.api.delete(now, kind_info("Node"), "", &node.name, &DeleteOptions::default()).unwrap();
+    apply(&mut c, &pod("without-node"));
+    c.advance(5_000);
+    assert_eq!(host_ip(&c, "without-node"), node.ip.as_str());
+}

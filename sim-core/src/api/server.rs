@@ -209,6 +209,12 @@ impl ApiServer {
         self.store.events_since(resource_version)
     }
 
+    /// The cluster's informers have routed every change up to `resource_version`; until then the
+    /// log keeps the changes after it (`Store::routed_to`).
+    pub fn routed_to(&mut self, resource_version: u64) {
+        self.store.routed_to(resource_version);
+    }
+
     /// The changes after `resource_version`, or `410 Expired` when the log no longer reaches
     /// back that far (the watcher must list again).
     pub fn watch_from(&self, resource_version: u64) -> Result<&[WatchEvent], Status> {

@@ -201,13 +201,15 @@ impl Cluster {
             if rv == self.cursor {
                 return;
             }
-            // The log was compacted past what was last routed: relist, as an informer does.
+            // The log keeps what was not routed yet (`ApiServer::routed_to`), unless it was
+            // forgotten (a restore): then relist, as an informer does.
             if !self.api.store().has_history_since(self.cursor) {
                 self.resync();
                 continue;
             }
             let events: Vec<WatchEvent> = self.api.events_since(self.cursor).to_vec();
             self.cursor = rv;
+            self.api.routed_to(rv);
             for e in &events {
                 route(self, e);
             }

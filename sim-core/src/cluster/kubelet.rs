@@ -170,6 +170,25 @@ pub const PASS: &[Stage] = &[
     ),
 ];
 
+/// A pod's `hostIP`: its Node's first `InternalIP`, as the kubelet reads its Node from its
+/// informer (`getHostIPsAnyWay`), or the address the node was made with when its Node is gone.
+/// The Node is found by key: a walk through the cluster's shape compared names with most of its
+/// nodes (at 1,000 nodes, ≈ 500 `memcmp` calls per pod started).
+fn host_ip(c: &Cluster, node: &str) -> String {
+    let from_node = c.api.get_arc(kind_info("Node"), "", node).and_then(|n| {
+        get(n, &["status", "addresses"])?
+            .as_array()?
+            .iter()
+            .find(|a| a.get("type").and_then(Value::as_str) == Some("InternalIP"))?
+            .get("address")?
+            .as_str()
+    });
+    match from_node {
+        Some(ip) => ip.to_string(),
+        None => c.shape.nodes.iter().find(|n| n.name == node).map(|n| n.ip.clone()).unwrap_or_default(),
+    }
+}
+
 fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();
     let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
@@ -254,8 +273,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
             let pulls_image = pull_policy(&first) == "Always" || !present;
             c.pods.insert(key.clone(), PodRuntime { starts_at_ms: now_ms + START_DELAY_MS, pulls_image, ..Default::default() });
             let mut status = pod.get("status").cloned().unwrap_or(json!({}));
-            // Looked up only here, once per pod: the shape's node list is not indexed.
-            let node_ip = c.shape.nodes.iter().find(|n| n.name == node).map(|n| n.ip.clone()).unwrap_or_default();
+            let node_ip = host_ip(c, node);
             status["phase"] = json!("Pending");
             status["hostIP"] = json!(node_ip.clone());
             status["hostIPs"] = json!([{"ip": node_ip}]);

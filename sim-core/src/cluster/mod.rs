@@ -173,7 +173,9 @@ impl Cluster {
     pub fn with_shape_at(seed: u64, shape: ClusterShape, start_unix: i64) -> Self {
         let clock = Clock { start_unix, elapsed_ms: 0 };
         let boot_time = clock.now_unix() - shape.booted_secs_ago;
-        let api = boot::api_server(seed, boot_time);
+        let mut api = boot::api_server(seed, boot_time);
+        // The informers start from the beginning: the log keeps what they have not routed.
+        api.routed_to(0);
         let mut c = Cluster {
             api,
             clock,
@@ -241,6 +243,7 @@ impl Cluster {
             self.queues.kubelet_gone.add(k);
         }
         self.cursor = self.api.resource_version();
+        self.api.routed_to(self.cursor);
         let all: Vec<crate::api::store::WatchEvent> = self
             .api
             .store()
