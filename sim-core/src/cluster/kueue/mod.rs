@@ -377,6 +377,7 @@ fn mark(names: &mut BTreeSet<String>, name: &str) {
 /// Pending workloads whose queue may have become misconfigured or inactive (of one
 /// ClusterQueue, or all) get another look from the workload controller.
 fn recheck_pending(c: &mut Cluster, cq: Option<&str>) {
+    // In the hash map's order: they go into a work queue, which takes them in key order.
     let keys: Vec<String> = c
         .kueue
         .queues
