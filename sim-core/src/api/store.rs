@@ -154,7 +154,7 @@ pub struct Store {
     /// search was a `memcmp` call (1.1 million of them at 10,000 Jobs, callgrind).
     namespaces: HashMap<Arc<str>, Option<Arc<Value>>, BuildHasherDefault<WordHasher>>,
     /// The text `intern` found last: writes come in runs in one namespace (a pod's Events), and
-    /// this is looked at before the tree. Always one of `namespaces`' keys (none is removed).
+    /// this is looked at before the map. Always one of `namespaces`' keys (none is removed).
     last_namespace: Option<Arc<str>>,
     /// Job uid → key: the one owner the controllers look up by uid (a Pod's Job, a Workload's
     /// Job), as client-go's `resolveControllerRef` resolves a controller reference of its own kind
