@@ -353,8 +353,9 @@ fn every_lab_replays_to_the_same_change_log() {
     }
 }
 
-/// A pod's `hostIP` is its node's address: its Node's InternalIP, as the kubelet reads its Node,
-/// and the address the node was made with once that Node object is gone.
+/// A pod's `hostIP` is its node's address: its Node's InternalIP, as the kubelet reads its Node
+/// (a changed address is the one a pod started later gets), and the address the node was made
+/// with once that Node object is gone.
 #[test]
 fn a_pods_host_ip_is_its_nodes_address() {
     let mut c = Cluster::new(1);
@@ -370,6 +371,13 @@ fn a_pods_host_ip_is_its_nodes_address() {
     c.advance(5_000);
     assert_eq!(host_ip(&c, "with-node"), node.ip.as_str());
     let now = c.now_unix();
+    let mut status = get(&c, "Node", "", &node.name)["status"].clone();
+    status["addresses"][0]["address"] = json!("10.9.9.9");
+    c.api.update_status_internal(now, kind_info("Node"), "", &node.name, status).unwrap();
+    apply(&mut c, &pod("after-the-change"));
+    c.advance(5_000);
+    assert_eq!(host_ip(&c, "after-the-change"), "10.9.9.9");
+    assert_eq!(host_ip(&c, "with-node"), node.ip.as_str(), "a running pod keeps its hostIP");
     c.api.delete(now, kind_info("Node"), "", &node.name, &DeleteOptions::default()).unwrap();
     apply(&mut c, &pod("without-node"));
     c.advance(5_000);

@@ -215,6 +215,11 @@ impl ApiServer {
         self.store.routed_to(resource_version);
     }
 
+    /// How far the cluster's informers have routed the log (0 before they start).
+    pub fn routed(&self) -> u64 {
+        self.store.routed().unwrap_or(0)
+    }
+
     /// The changes after `resource_version`, or `410 Expired` when the log no longer reaches
     /// back that far (the watcher must list again).
     pub fn watch_from(&self, resource_version: u64) -> Result<&[WatchEvent], Status> {

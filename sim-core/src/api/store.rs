@@ -180,12 +180,13 @@ pub struct Store {
     dropped: usize,
     /// Changes at or below this resourceVersion are no longer in the log.
     compacted_to: u64,
-    /// The resourceVersion the cluster's own informers have routed up to (`Cluster::dispatch`):
-    /// changes after it stay in the log however long it grows, as a connected watch receives
-    /// every change. Without it a burst of writes between two dispatches (10,000 Jobs created,
-    /// then settled) outran the log, and the controllers relisted every object (`resync`).
-    /// `None`: no reader holds the log (a store without a cluster).
-    routed_to: Option<u64>,
+    /// The resourceVersion the cluster's own informers have routed up to — their cursor
+    /// (`Cluster::dispatch`): changes after it stay in the log however long it grows, as a
+    /// connected watch receives every change. Without it a burst of writes between two dispatches
+    /// (10,000 Jobs created, then settled) outran the log, and the controllers relisted every
+    /// object (`resync`). `None`: no reader holds the log (a store without a cluster, or one
+    /// just restored).
+    routed: Option<u64>,
 }
 
 /// A uid as the uid index holds it: the 128 bits of a UUID in its canonical text (lowercase,
@@ -451,12 +452,17 @@ impl Store {
     }
 
     /// The cluster's informers have routed every change up to `resource_version`: what they
-    /// held back in the log may go now (see `routed_to`).
+    /// held back in the log may go now (see `routed`).
     pub fn routed_to(&mut self, resource_version: u64) {
-        self.routed_to = Some(resource_version);
+        self.routed = Some(resource_version);
         if self.watch.len() - self.dropped >= 2 * WATCH_HISTORY {
             self.compact();
         }
+    }
+
+    /// How far the cluster's informers have routed the log, if they hold it.
+    pub fn routed(&self) -> Option<u64> {
+        self.routed
     }
 
     /// The namespace text the kept keys share (this one, the first time it is seen).
@@ -554,7 +560,7 @@ impl Store {
         while self.watch.len() - self.dropped >= 2 * WATCH_HISTORY {
             let chunk = self.dropped..self.dropped + COMPACT_CHUNK;
             let last = self.watch[chunk.end - 1].resource_version;
-            if self.routed_to.is_some_and(|routed| last > routed) {
+            if self.routed.is_some_and(|routed| last > routed) {
                 return;
             }
             // A dropped entry is never read again; it holds the newest change's object (alive
@@ -840,11 +846,10 @@ mod tests {
         let (mut held, mut free) = (Store::default(), Store::default());
         held.routed_to(0);
         let log = |s: &Store| s.events_since(0).iter().map(|e| e.resource_version).collect::<Vec<_>>();
-        let mut rv = 0u64;
+        let (mut rv, mut routed) = (0u64, 0u64);
         for (burst, routed_behind) in
             [(100, 0), (3 * WATCH_HISTORY, 0), (5 * WATCH_HISTORY + 7, 10), (2 * WATCH_HISTORY, 2 * WATCH_HISTORY)]
         {
-            let routed = rv;
             for _ in 0..burst {
                 rv += 1;
                 let key = Key::new("ConfigMap", "default", &format!("c{}", rv % 100));
@@ -855,9 +860,10 @@ mod tests {
                 assert_eq!(log(&held).last(), Some(&rv));
             }
             // Routed up to a point: what is before it may go, what is after it stays.
-            let now_routed = rv - routed_behind as u64;
-            held.routed_to(now_routed);
-            assert!(held.has_history_since(now_routed));
+            routed = rv - routed_behind as u64;
+            held.routed_to(routed);
+            assert!(held.has_history_since(routed));
+            assert_eq!(held.routed(), Some(routed));
             if routed_behind == 0 {
                 assert_eq!(held.compacted_to(), free.compacted_to(), "after a burst of {burst}");
                 assert_eq!(log(&held), log(&free), "after a burst of {burst}");

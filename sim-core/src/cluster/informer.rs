@@ -1,6 +1,7 @@
 //! How controllers learn what changed — client-go's shared informer, work queue and delaying
 //! queue, in one process (`k8s.io/client-go/tools/cache`, `util/workqueue`):
-//! - the cluster reads the store's watch log from its own cursor ([`Cluster::dispatch`]) and
+//! - the cluster reads the store's watch log from its cursor, which the store keeps so as to hold
+//!   what is not routed yet (`ApiServer::routed`; [`Cluster::dispatch`]), and
 //!   routes every change to the work queues of the controllers that care ([`route`]), as event
 //!   handlers on shared informers do;
 //! - a [`WorkQueue`] holds the keys a controller still has to reconcile; a pass takes them in key
@@ -197,18 +198,17 @@ impl Cluster {
     /// Routes every change the store logged since the last call (the informers' watch).
     pub fn dispatch(&mut self) {
         loop {
-            let rv = self.api.resource_version();
-            if rv == self.cursor {
+            let (rv, cursor) = (self.api.resource_version(), self.api.routed());
+            if rv == cursor {
                 return;
             }
             // The log keeps what was not routed yet (`ApiServer::routed_to`), unless it was
             // forgotten (a restore): then relist, as an informer does.
-            if !self.api.store().has_history_since(self.cursor) {
+            if !self.api.store().has_history_since(cursor) {
                 self.resync();
                 continue;
             }
-            let events: Vec<WatchEvent> = self.api.events_since(self.cursor).to_vec();
-            self.cursor = rv;
+            let events: Vec<WatchEvent> = self.api.events_since(cursor).to_vec();
             self.api.routed_to(rv);
             for e in &events {
                 route(self, e);

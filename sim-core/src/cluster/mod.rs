@@ -94,9 +94,6 @@ pub struct Cluster {
     /// Keys each controller still has to reconcile (empty once settled).
     #[serde(skip)]
     pub queues: Queues,
-    /// The last resourceVersion routed to the controllers.
-    #[serde(skip)]
-    cursor: u64,
     /// Where a settle that ran out of time stopped (`settle_within`); `None` when settled.
     #[serde(skip)]
     unsettled: Option<informer::SettlePoint>,
@@ -182,7 +179,6 @@ impl Cluster {
             shape,
             timers: Timers::default(),
             queues: Queues::default(),
-            cursor: 0,
             unsettled: None,
             pods: BTreeMap::new(),
             kueue: kueue::KueueState::default(),
@@ -225,8 +221,8 @@ impl Cluster {
     }
 
     /// Every object goes through the controllers' event handlers again and their caches are
-    /// rebuilt from the store: after a restore, or when the watch log no longer reaches back to
-    /// the last routed change (an informer's relist).
+    /// rebuilt from the store: after a restore, whose log starts afresh (an informer's relist).
+    /// The controllers' cursor is the store's (`ApiServer::routed`).
     pub fn resync(&mut self) {
         self.scheduler.clear();
         self.event_ttl.clear();
@@ -242,13 +238,13 @@ impl Cluster {
         for k in gone {
             self.queues.kubelet_gone.add(k);
         }
-        self.cursor = self.api.resource_version();
-        self.api.routed_to(self.cursor);
+        let cursor = self.api.resource_version();
+        self.api.routed_to(cursor);
         let all: Vec<crate::api::store::WatchEvent> = self
             .api
             .store()
             .iter()
-            .map(|(key, o)| crate::api::store::WatchEvent::new(self.cursor, key.clone(), crate::api::store::WatchType::Added, o.clone()))
+            .map(|(key, o)| crate::api::store::WatchEvent::new(cursor, key.clone(), crate::api::store::WatchType::Added, o.clone()))
             .collect();
         // Kinds Kueue builds on come first, as its caches start from them.
         let rank = |k: &str| match k {
