@@ -592,8 +592,13 @@ impl ApiServer {
                 return Err(Status::conflict(kind.plural, kind.group, &name));
             }
         }
-        obj["apiVersion"] = json!(kind.api_version());
-        obj["kind"] = json!(kind.kind);
+        let status_write = kind.status_subresource && status;
+        // A controller's status write keeps every member but status from the stored object
+        // (below): the type it names would only be set to be dropped, each a new map.
+        if decode || !status_write {
+            obj["apiVersion"] = json!(kind.api_version());
+            obj["kind"] = json!(kind.kind);
+        }
         if decode {
             obj = schema::decode_body(kind, &obj, FieldValidation::Ignore)
                 .map_err(|e| {
@@ -601,7 +606,6 @@ impl ApiServer {
                 })?
                 .0;
         }
-        let status_write = kind.status_subresource && status;
         // Server-owned metadata is kept from the stored object (a status write keeps all of it,
         // below).
         if !status_write {

@@ -12,7 +12,7 @@
 
 use super::events::EventName;
 use super::Cluster;
-use crate::api::object::{get_str, parse_rfc3339, parse_time};
+use crate::api::object::{get, get_str, parse_rfc3339, parse_time};
 use crate::api::server::{kind_info, DeleteOptions};
 use crate::api::store::{Key, Store, WatchEvent, WatchType};
 use crate::json::Value;
@@ -54,23 +54,26 @@ struct Expiry {
 }
 
 /// The Event's last write as its timestamps tell it (unix seconds).
+/// Read by paths, not JSON Pointer texts: every Event write comes here (111,000 at 10,000 Jobs).
 fn last_written(e: &Value) -> Option<i64> {
     let times = [
         e.get("lastTimestamp").and_then(Value::as_str).and_then(parse_rfc3339),
         e.get("eventTime").and_then(Value::as_str).and_then(parse_time),
-        e.pointer("/series/lastObservedTime").and_then(Value::as_str).and_then(parse_time),
+        get_str(e, &["series", "lastObservedTime"]).and_then(parse_time),
         get_str(e, &["metadata", "creationTimestamp"]).and_then(parse_rfc3339),
     ];
     times.into_iter().flatten().max()
+}
+
+fn being_deleted(e: &Value) -> bool {
+    get(e, &["metadata", "deletionTimestamp"]).is_some()
 }
 
 /// Whether an entry is still its Event's expiry: the Event is stored, not being deleted, and its
 /// timestamps give that time. (An Event with none, which the server never stores, was timed
 /// from when it was seen; its entry stands.)
 fn live(store: &Store, entry: &Expiry) -> bool {
-    store.get(&entry.event.key()).is_some_and(|e| {
-        e.pointer("/metadata/deletionTimestamp").is_none() && last_written(e).is_none_or(|t| t + EVENT_TTL_SECS == entry.at)
-    })
+    store.get(&entry.event.key()).is_some_and(|e| !being_deleted(e) && last_written(e).is_none_or(|t| t + EVENT_TTL_SECS == entry.at))
 }
 
 impl EventTtl {
@@ -85,7 +88,7 @@ impl EventTtl {
     /// An Event was written or deleted (at `now`, unix seconds): a write adds its expiry; an
     /// older entry of the Event is stale from now on. `store` holds the Event as written.
     pub fn observe(&mut self, e: &WatchEvent, key: &Key, now: i64, store: &Store) {
-        if e.event != WatchType::Deleted && e.object.pointer("/metadata/deletionTimestamp").is_none() {
+        if e.event != WatchType::Deleted && !being_deleted(&e.object) {
             let at = last_written(&e.object).unwrap_or(now) + EVENT_TTL_SECS;
             let entry = Expiry { at, event: EventName::of(key) };
             // A later write of one second comes after the earlier ones (the sort is stable).

@@ -13,6 +13,7 @@
 //! Objects are never copied here: controllers read them from the store by key (`Arc`s).
 
 use super::Cluster;
+use crate::api::object::get;
 use crate::api::store::{Key, WatchEvent, WatchType};
 use crate::json::Value;
 use serde::{Deserialize, Serialize};
@@ -45,10 +46,12 @@ impl<K: Ord + Clone> WorkQueue<K> {
 
     /// Takes the smallest key after `last` (the whole queue when `None`).
     pub fn pop_after(&mut self, last: Option<&K>) -> Option<K> {
-        let next = match last {
-            None => self.dirty.iter().next().cloned(),
-            Some(l) => self.dirty.range((std::ops::Bound::Excluded(l), std::ops::Bound::Unbounded)).next().cloned(),
-        }?;
+        // A pass mostly takes the queue from its front (keys added behind the cursor wait for
+        // the next pass, and they are few): then the key is taken without a search by it.
+        if last.is_none_or(|l| self.dirty.first().is_some_and(|first| first > l)) {
+            return self.dirty.pop_first();
+        }
+        let next = self.dirty.range((std::ops::Bound::Excluded(last?), std::ops::Bound::Unbounded)).next().cloned()?;
         self.dirty.remove(&next);
         Some(next)
     }
@@ -128,8 +131,9 @@ impl Queues {
     }
 }
 
+// The routing reads objects by paths, not JSON Pointer texts: every change comes through here.
 fn controller_owner_uid(obj: &Value) -> Option<&str> {
-    obj.pointer("/metadata/ownerReferences")
+    get(obj, &["metadata", "ownerReferences"])
         .and_then(Value::as_array)?
         .iter()
         .find(|r| r.get("controller").and_then(Value::as_bool) == Some(true))
@@ -138,7 +142,7 @@ fn controller_owner_uid(obj: &Value) -> Option<&str> {
 }
 
 fn has_finalizer(obj: &Value, f: &str) -> bool {
-    obj.pointer("/metadata/finalizers").and_then(Value::as_array).is_some_and(|l| l.iter().any(|x| x == f))
+    get(obj, &["metadata", "finalizers"]).and_then(Value::as_array).is_some_and(|l| l.iter().any(|x| x == f))
 }
 
 /// The event handlers: which controllers' queues one change goes to.
@@ -176,7 +180,7 @@ pub fn route(c: &mut Cluster, e: &WatchEvent) {
             c.scheduler.observe_pod(e);
             if e.event == WatchType::Deleted {
                 c.queues.kubelet_gone.add(key);
-            } else if e.object.pointer("/spec/nodeName").is_some() {
+            } else if get(&e.object, &["spec", "nodeName"]).is_some() {
                 c.queues.kubelet.add(key);
             } else {
                 c.queues.unscheduled.add(key);
@@ -285,6 +289,46 @@ mod tests {
         assert_eq!(q.pop_after(Some(&3)), Some(5));
         assert_eq!(q.pop_after(Some(&5)), None);
         assert_eq!(q.pop_after(None), Some(1));
+    }
+
+    /// Taken from the front or searched after the cursor, a pass takes what the plain rule
+    /// says: the smallest key after the cursor. Adds land before, at and after the cursor.
+    #[test]
+    fn a_pass_takes_the_smallest_key_after_the_cursor() {
+        let mut q = WorkQueue::default();
+        let mut model = BTreeSet::new();
+        let mut last: Option<u32> = None;
+        let mut state = 7u64;
+        let mut roll = |n: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let (mut from_front, mut searched) = (0, 0);
+        for _ in 0..20_000 {
+            if roll(3) == 0 {
+                let k = roll(200) as u32;
+                q.add(k);
+                model.insert(k);
+                continue;
+            }
+            let expected = match last {
+                None => model.iter().next().copied(),
+                Some(l) => model.range(l + 1..).next().copied(),
+            };
+            match (last, model.iter().next()) {
+                (Some(l), Some(&first)) if first <= l => searched += 1,
+                _ => from_front += 1,
+            }
+            let got = q.pop_after(last.as_ref());
+            assert_eq!(got, expected, "after {last:?}");
+            if let Some(k) = got {
+                model.remove(&k);
+            }
+            // A pass ends when nothing is left after its cursor; the next starts from the front.
+            last = got;
+            assert_eq!(q.len(), model.len());
+        }
+        assert!(from_front > 1000 && searched > 1000, "both ways were taken: {from_front} from the front, {searched} searched");
     }
 
     #[test]

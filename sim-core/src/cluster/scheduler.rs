@@ -302,10 +302,13 @@ impl FreeIndex {
             return;
         }
         let (Ok(i), Some(node)) = (self.names.binary_search_by(|n| n.as_str().cmp(name)), nodes.get(name)) else { return };
+        // Found once, not per resource: a search by node name in a tree of 1,000 compares
+        // texts that share their first bytes.
+        let used = used.get(name);
         for (r, res) in self.resources.iter().enumerate() {
             let tree = &mut self.max[r];
             let mut at = self.size + i;
-            tree[at] = Self::free(node, used.get(name), res);
+            tree[at] = Self::free(node, used, res);
             while at > 1 {
                 at /= 2;
                 tree[at] = tree[2 * at].max(tree[2 * at + 1]);

@@ -304,7 +304,7 @@ impl Map {
     /// shared with another map are left: they were compacted when that one was stored.
     pub fn compact(&mut self) {
         if let Some(own) = self.entries.as_mut().and_then(Arc::get_mut) {
-            own.iter_mut().for_each(|(_, v)| v.compact());
+            own.iter_mut().filter(|(_, v)| v.is_container()).for_each(|(_, v)| v.compact());
         }
     }
 }

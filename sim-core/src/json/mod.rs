@@ -183,10 +183,16 @@ impl Value {
             Value::Object(m) => m.compact(),
             Value::Array(a) => {
                 exact(a);
-                a.iter_mut().for_each(Value::compact);
+                a.iter_mut().filter(|v| v.is_container()).for_each(Value::compact);
             }
             _ => {}
         }
+    }
+
+    /// An object or an array: what `compact` has something to do in. Its callers look before
+    /// they call, as most members are scalars.
+    pub(crate) fn is_container(&self) -> bool {
+        matches!(self, Value::Object(_) | Value::Array(_))
     }
 
     pub fn is_null(&self) -> bool {

@@ -3,7 +3,6 @@
 //! read once from the object when it changes.
 
 use super::snapshot::Fr;
-use super::workload::{condition, is_true};
 use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
@@ -198,6 +197,39 @@ pub fn cap(resource: &str, nanos: i128) -> i128 {
     nanos.min(i64::MAX as i128 * unit)
 }
 
+/// The conditions an info reads, each the first of its type (as `condition` finds it), found
+/// in one walk of the list: Kueue makes an info at every write of a workload.
+#[derive(Default)]
+struct Conditions<'a> {
+    quota_reserved: Option<&'a Value>,
+    evicted: Option<&'a Value>,
+    admitted: Option<&'a Value>,
+    finished: Option<&'a Value>,
+    requeued: Option<&'a Value>,
+}
+
+impl<'a> Conditions<'a> {
+    fn of(w: &'a Value) -> Self {
+        let mut found = Conditions::default();
+        for c in get(w, &["status", "conditions"]).and_then(Value::as_array).map(|a| a.as_slice()).unwrap_or_default() {
+            let slot = match c.get("type").and_then(Value::as_str) {
+                Some("QuotaReserved") => &mut found.quota_reserved,
+                Some("Evicted") => &mut found.evicted,
+                Some("Admitted") => &mut found.admitted,
+                Some("Finished") => &mut found.finished,
+                Some("Requeued") => &mut found.requeued,
+                _ => continue,
+            };
+            slot.get_or_insert(c);
+        }
+        found
+    }
+}
+
+fn status_is(cond: Option<&Value>, status: &str) -> bool {
+    cond.and_then(|c| c.get("status")).and_then(Value::as_str) == Some(status)
+}
+
 fn time_of(cond: Option<&Value>) -> Option<i64> {
     cond.and_then(|c| c.get("lastTransitionTime")).and_then(Value::as_str).and_then(parse_rfc3339)
 }
@@ -255,8 +287,9 @@ impl WorkloadInfo {
         let namespace = get_str(w, &["metadata", "namespace"]).unwrap_or("").to_string();
         let name = get_str(w, &["metadata", "name"]).unwrap_or("").to_string();
         let created = get_str(w, &["metadata", "creationTimestamp"]).and_then(parse_rfc3339).unwrap_or(0);
-        let reserving = is_true(w, "QuotaReserved");
-        let evicted_cond = condition(w, "Evicted").filter(|c| c.get("status").and_then(Value::as_str) == Some("True"));
+        let conditions = Conditions::of(w);
+        let reserving = status_is(conditions.quota_reserved, "True");
+        let evicted_cond = conditions.evicted.filter(|c| status_is(Some(c), "True"));
         // Evictions by the PodsReady timeout or an admission check requeue at the eviction time.
         let queue_order = match evicted_cond.and_then(|c| c.get("reason")).and_then(Value::as_str) {
             Some("PodsReadyTimeout" | "AdmissionCheck") => time_of(evicted_cond).unwrap_or(created),
@@ -290,13 +323,13 @@ impl WorkloadInfo {
             priority,
             created,
             queue_order,
-            reserved_at: if reserving { time_of(condition(w, "QuotaReserved")) } else { None },
+            reserved_at: if reserving { time_of(conditions.quota_reserved) } else { None },
             reserving,
-            admitted: is_true(w, "Admitted"),
+            admitted: status_is(conditions.admitted, "True"),
             evicted: evicted_cond.is_some(),
-            finished: is_true(w, "Finished"),
+            finished: status_is(conditions.finished, "True"),
             active: get(w, &["spec", "active"]).and_then(Value::as_bool) != Some(false),
-            requeue_blocked: condition(w, "Requeued").is_some_and(|c| c.get("status").and_then(Value::as_str) == Some("False")),
+            requeue_blocked: status_is(conditions.requeued, "False"),
             deleting: get(w, &["metadata", "deletionTimestamp"]).is_some(),
             pod_sets,
             usage,
@@ -346,6 +379,39 @@ impl WorkloadInfo {
 mod tests {
     use super::*;
     use crate::json::json;
+
+    /// The one walk finds, for each type, the condition `condition` finds: the first of it,
+    /// whatever comes before or after, and none when it is missing or the list is not a list.
+    #[test]
+    fn one_walk_finds_each_types_first_condition() {
+        use super::super::workload::condition;
+        let types = ["QuotaReserved", "Evicted", "Admitted", "Finished", "Requeued", "PodsReady"];
+        let mut state = 11u64;
+        for round in 0..2_000 {
+            let mut next = || {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (state >> 33) as usize
+            };
+            let n = next() % 7;
+            let list: Vec<Value> = (0..n)
+                .map(|i| match next() % 8 {
+                    7 => json!({"status": "True"}),
+                    t => json!({"type": types.get(t).copied().unwrap_or("Other"), "status": ["True", "False"][next() % 2], "reason": i}),
+                })
+                .collect();
+            let w = if round % 50 == 0 { json!({"status": {"conditions": "no"}}) } else { json!({"status": {"conditions": list}}) };
+            let found = Conditions::of(&w);
+            for (ty, got) in [
+                ("QuotaReserved", found.quota_reserved),
+                ("Evicted", found.evicted),
+                ("Admitted", found.admitted),
+                ("Finished", found.finished),
+                ("Requeued", found.requeued),
+            ] {
+                assert_eq!(got.map(|c| c as *const Value), condition(&w, ty).map(|c| c as *const Value), "{ty} in {w}");
+            }
+        }
+    }
 
     /// What is changed, and how.
     type Edit = (&'static str, fn(&mut Value));

@@ -165,22 +165,25 @@ fn check(c: &mut Cluster, key: &Key) {
             return;
         }
     }
-    if requeue_disabled_by(obj, "Deactivated") {
+    // The info already knows whether `Requeued` is False (`requeue_blocked`): only then is the
+    // reason looked for (most workloads have no `Requeued` condition at all).
+    let disabled_by = |reason: &str| wl.requeue_blocked && requeue_disabled_by(obj, reason);
+    if disabled_by("Deactivated") {
         set_requeued(c, key, "Reactivated", "The workload was reactivated");
         return;
     }
-    if requeue_disabled_by(obj, "PodsReadyTimeout") || requeue_disabled_by(obj, "AdmissionCheck") {
+    if disabled_by("PodsReadyTimeout") || disabled_by("AdmissionCheck") {
         set_requeued(c, key, "BackoffFinished", "The workload backoff was finished");
         return;
     }
     let lq = c.kueue.queues.lqs.get(&(wl.namespace.clone(), wl.queue_name.clone())).cloned();
-    if lq.as_ref().is_some_and(|l| !l.stopped) && requeue_disabled_by(obj, "LocalQueueStopped") {
+    if lq.as_ref().is_some_and(|l| !l.stopped) && disabled_by("LocalQueueStopped") {
         set_requeued(c, key, "LocalQueueRestarted", "The LocalQueue was restarted after being stopped");
         return;
     }
     let cq_name = lq.as_ref().map(|l| l.cluster_queue.clone()).filter(|q| c.kueue.cache.cqs.contains_key(q));
     let cq_drain = cq_name.as_ref().and_then(|q| c.kueue.cache.cqs.get(q)).map(|q| (q.spec.stopped, q.spec.drain));
-    if cq_drain.is_some_and(|(stopped, _)| !stopped) && requeue_disabled_by(obj, "ClusterQueueStopped") {
+    if cq_drain.is_some_and(|(stopped, _)| !stopped) && disabled_by("ClusterQueueStopped") {
         set_requeued(c, key, "ClusterQueueRestarted", "The ClusterQueue was restarted after being stopped");
         return;
     }
