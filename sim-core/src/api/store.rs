@@ -32,11 +32,13 @@ pub struct Key {
 
 /// The eight bytes of `text` from `at`, zero-padded, as a big-endian word.
 fn word_at(text: &str, at: usize) -> u64 {
-    let mut bytes = [0u8; 8];
     let rest = text.as_bytes().get(at..).unwrap_or_default();
-    let n = rest.len().min(8);
-    bytes[..n].copy_from_slice(&rest[..n]);
-    u64::from_be_bytes(bytes)
+    match rest.first_chunk::<8>() {
+        Some(word) => u64::from_be_bytes(*word),
+        // Fewer than eight: shifted in one by one (a copy of a length not known here was a
+        // `memcpy` call, 2.5 million of them at 10,000 Jobs).
+        None => rest.iter().enumerate().fold(0, |word, (i, &b)| word | u64::from(b) << (56 - 8 * i)),
+    }
 }
 
 impl Key {

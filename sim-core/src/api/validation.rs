@@ -9,6 +9,7 @@
 
 use super::status::Cause;
 use crate::json::{MemberKey, Value};
+use std::cell::Cell;
 
 const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 
@@ -548,6 +549,29 @@ pub fn cel(path: &str, schema_type: &str, message: &str) -> Cause {
 }
 
 /// Validates `metadata.name` (label rules for namespaces, subdomain rules otherwise) and labels.
+/// `qualified_name` of a label or annotation key, remembering the keys found valid. Every
+/// object written has its keys checked, and nearly all are a few the controllers write again
+/// and again (`batch.kubernetes.io/job-name`). A member key's text is `'static` — interned, or
+/// a literal — and never freed, so its address and length name its content for the life of
+/// the process: the answer for a key remembered cannot change. A small table, one slot per
+/// address's hash (a key found elsewhere is checked again and takes the slot).
+fn member_key_problems(key: &MemberKey) -> Vec<String> {
+    thread_local! {
+        static VALID: [Cell<(usize, usize)>; 32] = const { [const { Cell::new((0, 0)) }; 32] };
+    }
+    let text = key.as_str();
+    let at = (text.as_ptr() as usize, text.len());
+    let slot = (at.0 >> 3) % 32;
+    if VALID.with(|v| v[slot].get() == at) {
+        return Vec::new();
+    }
+    let problems = qualified_name(text);
+    if problems.is_empty() {
+        VALID.with(|v| v[slot].set(at));
+    }
+    problems
+}
+
 pub fn object_meta(meta: &crate::json::Value, name_is_label: bool) -> Vec<Cause> {
     let mut causes = Vec::new();
     let name = meta.get("name").and_then(|v| v.as_str()).unwrap_or("");
@@ -560,7 +584,7 @@ pub fn object_meta(meta: &crate::json::Value, name_is_label: bool) -> Vec<Cause>
     }
     if let Some(labels) = meta.get("labels").and_then(|v| v.as_object()) {
         for (k, v) in labels {
-            for m in qualified_name(k) {
+            for m in member_key_problems(k) {
                 causes.push(Cause::invalid("metadata.labels", &format!("{k:?}"), &m));
             }
             let value = v.as_str().unwrap_or("");
@@ -571,7 +595,7 @@ pub fn object_meta(meta: &crate::json::Value, name_is_label: bool) -> Vec<Cause>
     }
     if let Some(annotations) = meta.get("annotations").and_then(|v| v.as_object()) {
         for k in annotations.keys() {
-            for m in qualified_name(k) {
+            for m in member_key_problems(k) {
                 causes.push(Cause::invalid("metadata.annotations", &format!("{k:?}"), &m));
             }
         }
@@ -582,6 +606,37 @@ pub fn object_meta(meta: &crate::json::Value, name_is_label: bool) -> Vec<Cause>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Remembered or not, a label key gets the problems `qualified_name` finds: valid keys and
+    /// invalid ones (some a valid key's prefix), checked many times over in shifting orders,
+    /// more of them than the table has slots. (The length kept beside the address guards
+    /// against two literals that start at one address; no test here can make such a pair.)
+    #[test]
+    fn a_key_remembered_valid_is_valid_and_no_other() {
+        let mut texts: Vec<String> = Vec::new();
+        for i in 0..40 {
+            texts.push(format!("example.com/key-{i}"));
+            texts.push(format!("example.com/key-{i}-"));
+            texts.push(format!("-key-{i}"));
+            texts.push(format!("key_{i}"));
+        }
+        texts.extend(["batch.kubernetes.io/job-name", "batch.kubernetes.io/job", "batch.", "a/b/c", "", "/x", "x/"].map(String::from));
+        for round in 0..6 {
+            for (i, t) in texts.iter().enumerate() {
+                if (i + round) % 3 == 0 {
+                    continue;
+                }
+                assert_eq!(member_key_problems(&MemberKey::new(t)), qualified_name(t), "{t:?} in round {round}");
+            }
+        }
+        // Literal keys, which are not copied into the interner's texts.
+        let literal = crate::json::json!({"batch.kubernetes.io/job-name": 1, "batch.kubernetes.io/job-": 2});
+        for _ in 0..3 {
+            for k in literal.as_object().unwrap().keys() {
+                assert_eq!(member_key_problems(k), qualified_name(k), "{k:?}");
+            }
+        }
+    }
 
     /// The one-pass check says what the labels joined by dots say, for every text of up to six
     /// bytes from an alphabet with each kind of byte (and one the rules refuse).
