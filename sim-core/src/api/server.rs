@@ -363,9 +363,9 @@ impl ApiServer {
             let name = meta.get("name").and_then(Value::as_str).unwrap_or("").to_string();
             let generate = meta.get("generateName").and_then(Value::as_str).unwrap_or("").to_string();
             if name.is_empty() && !generate.is_empty() {
-                let base: String = generate.chars().take(58).collect();
-                let suffix = self.rng.name_suffix(5);
-                meta.insert("name", json!(format!("{base}{suffix}")));
+                let mut name: String = generate.chars().take(58).collect();
+                name.push_str(&self.rng.name_suffix(5));
+                meta.insert("name", json!(name));
             }
         }
         let name = object::name(&obj).to_string();

@@ -27,13 +27,25 @@ fn is_subdomain(s: &str) -> bool {
     let b = s.as_bytes();
     let alnum = |c: u8| c.is_ascii_lowercase() || c.is_ascii_digit();
     let (Some(&first), Some(&last)) = (b.first(), b.last()) else { return false };
-    alnum(first)
-        && alnum(last)
-        && b.windows(2).all(|w| {
-            let (x, y) = (w[0], w[1]);
-            // Only the labels' bytes and dots, and a dot has an alphanumeric on each side.
-            (alnum(y) || y == b'-' || y == b'.') && (x != b'.' || alnum(y)) && (y != b'.' || alnum(x))
-        })
+    if !alnum(first) || !alnum(last) {
+        return false;
+    }
+    // Only the labels' bytes and dots, and a dot has an alphanumeric on each side (the last
+    // byte is one, so a dot's right side is checked by the byte after it).
+    let mut prev = first;
+    for &c in &b[1..] {
+        let fits = match c {
+            b'a'..=b'z' | b'0'..=b'9' => true,
+            b'-' => prev != b'.',
+            b'.' => alnum(prev),
+            _ => false,
+        };
+        if !fits {
+            return false;
+        }
+        prev = c;
+    }
+    true
 }
 
 /// `IsDNS1123Label`: the problems with `s` (empty when valid).
