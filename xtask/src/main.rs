@@ -201,8 +201,12 @@ fn short_hash(bytes: &[u8]) -> String {
 /// Then 1,480,181 (−7.2 KB; stop 38) with six more maps built by insertion (a pod set's
 /// requests and flavors, a container's limits, a node's allocatable, the kept queues) and a status
 /// write merged as one map, although ResourceQuota and LimitRange came to be served.
-/// The budget came down with it; 1,481,000 keeps 800 bytes for a clean checkout's variance.
-const SITE_BUDGET_GZIP: usize = 1_481_000;
+/// The budget came down with it; 1,481,000 kept 800 bytes for a clean checkout's variance.
+/// Then 1,481,132 at stop 48 (+951 since stop 38), its largest steps measured: Kueue's
+/// workloads in a hash map (+728, stop 47) and label keys found valid remembered (+187, stop 48,
+/// for 1.1% of the 10,000-Job bench's instructions). The budget moved to 1,481,300 for those
+/// trades, not for growth nobody looked at.
+const SITE_BUDGET_GZIP: usize = 1_481_300;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use flate2::{write::GzEncoder, Compression};

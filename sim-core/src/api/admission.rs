@@ -1471,32 +1471,33 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
     let mut causes = Vec::new();
     let mut variable = 0;
     for (i, ps) in get(obj, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten().enumerate() {
-        // Paths are made only for a problem to name: every Workload created comes here.
-        let path = || format!("spec.podSets[{i}]");
-        let labels_path = || format!("{}.template.metadata.labels", path());
+        let path = format!("spec.podSets[{i}]");
+        let labels_path = format!("{path}.template.metadata.labels");
         let mut pod_labels: Vec<(&MemberKey, &Value)> =
             get(ps, &["template", "metadata", "labels"]).and_then(Value::as_object).into_iter().flatten().collect();
         crate::sort::sort_by_key(&mut pod_labels, |(k, _)| k.as_str());
         for (k, v) in pod_labels {
             for m in validation::label_key(k) {
-                causes.push(Cause::invalid(labels_path(), &format!("{k:?}"), &m));
+                causes.push(Cause::invalid(labels_path.clone(), &format!("{k:?}"), &m));
             }
             let value = v.as_str().unwrap_or("");
             for m in validation::label_value_content(value) {
-                causes.push(Cause::invalid(labels_path(), &format!("{value:?}"), &m));
+                causes.push(Cause::invalid(labels_path.clone(), &format!("{value:?}"), &m));
             }
         }
         for list in ["initContainers", "containers"] {
             for (ci, c) in get(ps, &["template", "spec", list]).and_then(Value::as_array).into_iter().flatten().enumerate() {
                 for part in ["requests", "limits"] {
-                    let p = || format!("{}.template.spec.{list}[{ci}].resources.{part}", path());
+                    let p = format!("{path}.template.spec.{list}[{ci}].resources.{part}");
                     causes.extend(webhook_resource_list(get(c, &["resources", part]), &p));
                 }
             }
         }
         for part in ["requests", "limits"] {
-            let p = || format!("{}.template.spec.resources.{part}", path());
-            causes.extend(webhook_resource_list(get(ps, &["template", "spec", "resources", part]), &p));
+            causes.extend(webhook_resource_list(
+                get(ps, &["template", "spec", "resources", part]),
+                &format!("{path}.template.spec.resources.{part}"),
+            ));
         }
         if ps.get("minCount").is_some() {
             variable += 1;
@@ -1509,12 +1510,12 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
 }
 
 /// `validateResourceList`: `pods` is Kueue's, and quantities may not be negative.
-fn webhook_resource_list(list: Option<&Value>, path: &dyn Fn() -> String) -> Vec<Cause> {
+fn webhook_resource_list(list: Option<&Value>, path: &str) -> Vec<Cause> {
     let mut causes = Vec::new();
     let mut entries: Vec<(&MemberKey, &Value)> = list.and_then(Value::as_object).into_iter().flatten().collect();
     crate::sort::sort_by_key(&mut entries, |(k, _)| k.as_str());
     for (name, v) in entries {
-        let p = || format!("{}[{name}]", path());
+        let p = || format!("{path}[{name}]");
         if name == "pods" {
             causes.push(Cause::invalid(p(), "\"pods\"", "the key is reserved for internal kueue use"));
         }

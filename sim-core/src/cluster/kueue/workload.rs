@@ -16,24 +16,18 @@ pub const PRIORITY_CLASS_LABEL: &str = "kueue.x-k8s.io/priority-class";
 /// cluster's instructions).
 pub fn workload_name(job_name: &str, job_uid: &str) -> String {
     let mut h = Sha1::new();
-    for part in ["Job\nbatch\n", job_name, "\n", job_uid] {
-        h.update(part.as_bytes());
-    }
-    const HEX: &[u8; 16] = b"0123456789abcdef";
+    h.update(["Job\nbatch\n", job_name, "\n", job_uid].concat());
     let digest = h.finalize();
-    let hex: String =
-        digest.iter().take(3).flat_map(|b| [HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]).map(char::from).take(5).collect();
-    // The prefix is cut at 247 characters (not bytes), as Kueue's `GetWorkloadNameForOwnerWithGVK` cuts it.
-    let mut name = ["job-", job_name].concat();
-    if let Some((at, _)) = name.char_indices().nth(247) {
-        name.truncate(at);
-    }
+    // The first five hex digits: the top 20 bits.
+    let top = u32::from_be_bytes([digest[0], digest[1], digest[2], 0]) >> 12;
+    let mut name: String = ["job-", job_name].concat().chars().take(247).collect();
     name.push('-');
-    name.push_str(&hex);
+    for shift in (0..5).rev() {
+        name.push(char::from(b"0123456789abcdef"[(top >> (4 * shift)) as usize & 15]));
+    }
     name
 }
 
-/// The Workload Kueue creates for a Job.
 pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Value>) -> Value {
     let name = get_str(job, &["metadata", "name"]).unwrap_or("");
     let ns = get_str(job, &["metadata", "namespace"]).unwrap_or("");
