@@ -12,7 +12,7 @@ pub const JOB_UID_LABEL: &str = "kueue.x-k8s.io/job-uid";
 pub const PRIORITY_CLASS_LABEL: &str = "kueue.x-k8s.io/priority-class";
 
 /// `job-<name>-<first 5 hex of SHA-1("Job\nbatch\n<name>\n<uid>")>`.
-/// Joined without `format!` (six of them per Workload were a tenth of a percent of a big
+/// Joined without `format!` (six of them per Workload were a third of a percent of a big
 /// cluster's instructions).
 pub fn workload_name(job_name: &str, job_uid: &str) -> String {
     let mut h = Sha1::new();
@@ -28,6 +28,7 @@ pub fn workload_name(job_name: &str, job_uid: &str) -> String {
     name
 }
 
+/// The Workload Kueue creates for a Job.
 pub fn for_job(job: &Value, queue: &str, priority: i64, priority_ref: Option<Value>) -> Value {
     let name = get_str(job, &["metadata", "name"]).unwrap_or("");
     let ns = get_str(job, &["metadata", "namespace"]).unwrap_or("");
@@ -280,7 +281,8 @@ mod tests {
     }
 
     /// The name as `format!` made it: the hash's first five hex digits, the prefix cut at 247
-    /// characters — long names, names of several-byte characters, every hash.
+    /// characters — short and long names, of one-, two- and three-byte characters, with
+    /// several uids.
     #[test]
     fn names_are_what_the_formatted_form_was() {
         let formatted = |job_name: &str, job_uid: &str| {
