@@ -542,10 +542,9 @@ mod tests {
         // In any order (the last one found is looked at first, and inserts move it), each
         // component and node gets its own map, the one it got the first time.
         let mut first: Vec<Option<Map>> = vec![None; 40];
-        let mut state = 3u64;
+        let mut rng = crate::rand::SimRng::new(3);
         for _ in 0..2_000 {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let i = (state >> 33) as usize % 40;
+            let i = rng.next_u64() as usize % 40;
             let (component, host) = if i.is_multiple_of(8) { ("scheduler", None) } else { ("kubelet", Some(format!("node-{}", i % 20))) };
             let got = parts.source(component, host.as_deref());
             let expected = match &host {

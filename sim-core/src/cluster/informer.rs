@@ -298,11 +298,8 @@ mod tests {
         let mut q = WorkQueue::default();
         let mut model = BTreeSet::new();
         let mut last: Option<u32> = None;
-        let mut state = 7u64;
-        let mut roll = |n: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) % n
-        };
+        let mut rng = crate::rand::SimRng::new(7);
+        let mut roll = |n: u64| rng.next_u64() % n;
         let (mut from_front, mut searched) = (0, 0);
         for _ in 0..20_000 {
             if roll(3) == 0 {

@@ -386,12 +386,9 @@ mod tests {
     fn one_walk_finds_each_types_first_condition() {
         use super::super::workload::condition;
         let types = ["QuotaReserved", "Evicted", "Admitted", "Finished", "Requeued", "PodsReady"];
-        let mut state = 11u64;
+        let mut rng = crate::rand::SimRng::new(11);
         for round in 0..2_000 {
-            let mut next = || {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                (state >> 33) as usize
-            };
+            let mut next = || rng.next_u64() as usize;
             let n = next() % 7;
             let list: Vec<Value> = (0..n)
                 .map(|i| match next() % 8 {
