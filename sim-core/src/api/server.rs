@@ -147,11 +147,16 @@ impl From<StoredServer> for ApiServer {
         for mut o in s.objects {
             o.compact();
             let Some(kind) = o.get("kind").and_then(Value::as_str).and_then(|k| SERVED.iter().find(|x| x.kind == k)) else { continue };
-            store.put(ApiServer::key(kind, object::namespace(&o), object::name(&o)), Arc::new(o), s.resource_version, WatchType::Added);
+            store.put(key_in(&store, kind, object::namespace(&o), object::name(&o)), Arc::new(o), s.resource_version, WatchType::Added);
         }
         store.reset_log(s.resource_version);
         ApiServer { store, resource_version: s.resource_version, rng: s.rng, controllers: SyncControllers::default() }
     }
+}
+
+/// The store's key of `kind/namespace/name` (no namespace for a cluster-scoped kind).
+fn key_in(store: &Store, kind: &KindInfo, namespace: &str, name: &str) -> Key {
+    store.key(kind.kind, if kind.namespaced { namespace } else { "" }, name)
 }
 
 struct StoreLookup<'a>(&'a Store);
@@ -159,7 +164,7 @@ struct StoreLookup<'a>(&'a Store);
 impl Lookup for StoreLookup<'_> {
     fn exists(&self, kind: &str, namespace: &str, name: &str) -> bool {
         let Some(info) = SERVED.iter().find(|k| k.kind == kind) else { return false };
-        self.0.contains(&ApiServer::key(info, namespace, name))
+        self.0.contains(&key_in(self.0, info, namespace, name))
     }
 }
 
@@ -196,7 +201,7 @@ impl ApiServer {
                     .chain(generation),
             );
         }
-        let key = Self::key(kind, object::namespace(&obj), object::name(&obj));
+        let key = self.key(kind, object::namespace(&obj), object::name(&obj));
         self.put(key, obj, WatchType::Added);
     }
 
@@ -242,7 +247,7 @@ impl ApiServer {
 
     /// The object of `kind` named `name`, shared with the store.
     pub fn get_arc(&self, kind: &KindInfo, namespace: &str, name: &str) -> Option<&Arc<Value>> {
-        self.store.get(&Self::key(kind, namespace, name))
+        self.store.get(&self.key(kind, namespace, name))
     }
 
     /// The objects of `kind` (in `namespace` when given), shared with the store, in etcd order.
@@ -251,8 +256,8 @@ impl ApiServer {
         self.store.range(kind.kind, namespace).map(|(_, v)| v)
     }
 
-    fn key(kind: &KindInfo, namespace: &str, name: &str) -> Key {
-        Key::new(kind.kind, if kind.namespaced { namespace } else { "" }, name)
+    fn key(&self, kind: &KindInfo, namespace: &str, name: &str) -> Key {
+        key_in(&self.store, kind, namespace, name)
     }
 
     fn bump(&mut self) -> u64 {
@@ -384,7 +389,7 @@ impl ApiServer {
         let suffix = if kind.kind == "Pod" { self.rng.name_suffix(5) } else { String::new() };
         admission::mutate_on_create(kind, &mut obj, &uid, &suffix, &StoreLookup(&self.store));
         admission::validate(kind, &obj, None)?;
-        let key = Self::key(kind, &ns, &name);
+        let key = self.key(kind, &ns, &name);
         let exists = || Status::already_exists(kind.plural, kind.group, &name);
         let generation = has_generation(kind).then(|| ("generation", json!(1)));
         // The next resourceVersion, taken only if the name is free: one search of the store
@@ -418,7 +423,8 @@ impl ApiServer {
         }
     }
 
-    /// A create of an Event the cluster's recorders make (`cluster/events.rs`). `make` gets what
+    /// A create of an Event the cluster's recorders make (`cluster/events.rs`), under `key` (the
+    /// recorder's search for a free name made it; the store keeps it). `make` gets what
     /// the server sets in a new object's metadata (uid, creation time, resourceVersion) and makes
     /// the Event whole, in one go; the server admits and stores it as `create_internal` would —
     /// namespace lifecycle, the uid drawn at the same point, validation, one search of the store
@@ -430,20 +436,20 @@ impl ApiServer {
     pub fn create_recorded_event(
         &mut self,
         now: i64,
-        namespace: &str,
-        name: &str,
+        key: Key,
         make: impl FnOnce(ServerSet) -> Value,
     ) -> Result<(Key, Arc<Value>), Status> {
         let kind = kind_info("Event");
+        let (namespace, name) = (&*key.namespace, &*key.name);
         self.namespace_lifecycle(kind, namespace, name)?;
         let uid = self.rng.uuid();
         let rv = self.resource_version + 1;
         let obj = make(ServerSet { uid, creation_timestamp: rfc3339(now), resource_version: rv.to_string() });
         admission::validate(kind, &obj, None)?;
-        debug_assert!(object::name(&obj) == name && object::namespace(&obj) == namespace && obj["kind"] == "Event");
-        let key = Self::key(kind, namespace, name);
+        debug_assert!(object::name(&obj) == name && object::namespace(&obj) == namespace && obj["kind"] == "Event" && key.kind == "Event");
         let obj = Arc::new(obj);
-        let key = self.store.insert_new(key, obj.clone(), rv).ok_or_else(|| Status::already_exists(kind.plural, kind.group, name))?;
+        let taken = || Status::already_exists(kind.plural, kind.group, name);
+        let key = self.store.insert_new(key.clone(), obj.clone(), rv).ok_or_else(taken)?;
         self.resource_version = rv;
         Ok((key, obj))
     }
@@ -457,7 +463,7 @@ impl ApiServer {
 
     pub fn get(&self, kind: &KindInfo, namespace: &str, name: &str) -> Result<Value, Status> {
         self.store
-            .get(&Self::key(kind, namespace, name))
+            .get(&self.key(kind, namespace, name))
             .map(|o| Value::clone(o))
             .ok_or_else(|| Status::not_found(kind.plural, kind.group, name))
     }
@@ -582,7 +588,7 @@ impl ApiServer {
         decode: bool,
     ) -> Result<Arc<Value>, Status> {
         let name = object::name(&obj).to_string();
-        let key = Self::key(kind, namespace, &name);
+        let key = self.key(kind, namespace, &name);
         let old = self.store.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, &name))?;
         if kind.read_only {
             return Err(read_only(kind));
@@ -692,7 +698,7 @@ impl ApiServer {
         name: &str,
         opts: &DeleteOptions,
     ) -> Result<Value, Status> {
-        let key = Self::key(kind, namespace, name);
+        let key = self.key(kind, namespace, name);
         let mut obj = self.store.get(&key).map(|o| Value::clone(o)).ok_or_else(|| Status::not_found(kind.plural, kind.group, name))?;
         if kind.read_only {
             return Err(read_only(kind));

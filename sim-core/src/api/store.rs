@@ -330,6 +330,14 @@ impl Store {
         self.objects.contains_key(key)
     }
 
+    /// The key of `kind/namespace/name`, sharing the namespace's text with the keys kept when
+    /// the store knows it: a key made to look an object up or to store one is made at every
+    /// write, and its namespace's text was a copy made only to be dropped.
+    pub fn key(&self, kind: &'static str, namespace: &str, name: &str) -> Key {
+        let kept = self.kept_namespace(namespace).cloned();
+        Key::of(kind, kept.unwrap_or_else(|| namespace.into()), name.into())
+    }
+
     /// The key of the Job with this uid, if there is one.
     pub fn job_of_uid(&self, uid: &str) -> Option<&Key> {
         self.jobs_by_uid.get(&UidKey::of(uid))
@@ -467,13 +475,22 @@ impl Store {
         self.routed
     }
 
+    /// The text of `namespace` that the kept keys share, if the store knows it: the one `intern`
+    /// found last, else the map's.
+    fn kept_namespace(&self, namespace: &str) -> Option<&Arc<str>> {
+        match &self.last_namespace {
+            Some(last) if **last == *namespace => Some(last),
+            _ => self.namespaces.get_key_value(namespace).map(|(kept, _)| kept),
+        }
+    }
+
     /// The namespace text the kept keys share (this one, the first time it is seen).
     fn intern(&mut self, namespace: &Arc<str>) -> Arc<str> {
-        if let Some(last) = self.last_namespace.as_ref().filter(|last| Arc::ptr_eq(last, namespace) || ***last == **namespace) {
+        if let Some(last) = self.last_namespace.as_ref().filter(|last| Arc::ptr_eq(last, namespace)) {
             return last.clone();
         }
-        let kept = match self.namespaces.get_key_value(&**namespace) {
-            Some((kept, _)) => kept.clone(),
+        let kept = match self.kept_namespace(namespace) {
+            Some(kept) => kept.clone(),
             None => {
                 self.namespaces.insert(namespace.clone(), None);
                 namespace.clone()
@@ -679,6 +696,15 @@ mod tests {
         let first = store.iter().next().unwrap().0.namespace.clone();
         assert!(store.iter().all(|(k, _)| Arc::ptr_eq(&k.namespace, &first)));
         assert!(store.events_since(0).iter().all(|e| Arc::ptr_eq(&e.key.namespace, &first)));
+        // A key the store makes is the key of those parts, and shares the text of a namespace it
+        // knows (the last one written, or any other); a namespace it does not know is a new text.
+        store.put(Key::new("Pod", "other", "p"), Arc::new(crate::json::json!({})), 50, WatchType::Added);
+        let other = store.iter().find(|(k, _)| k.kind == "Pod").unwrap().0.namespace.clone();
+        for (ns, kept) in [("default", Some(&first)), ("other", Some(&other)), ("default", Some(&first)), ("unknown", None)] {
+            let key = store.key("Job", ns, "o9");
+            assert_eq!(key, Key::new("Job", ns, "o9"));
+            assert_eq!(kept.is_some_and(|kept| Arc::ptr_eq(&key.namespace, kept)), kept.is_some(), "{ns}");
+        }
         // A replaced object keeps its key, and the change is logged under it (not a new copy).
         let kept = store.iter().map(|(k, _)| k.clone()).find(|k| &*k.name == "o0").unwrap();
         let again = crate::json::json!({"metadata": {"name": "o0", "uid": canonical}, "spec": {"parallelism": 1}});

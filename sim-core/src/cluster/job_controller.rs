@@ -239,7 +239,7 @@ fn sync_job(c: &mut Cluster, stored: std::sync::Arc<Value>) {
                 let backoff_ms = if failed > 0 { 10_000u64 << (failed - 1).min(6) } else { 0 };
                 let last_failure_ms = c.job_failures.get(&[ns.as_ref(), "/", name.as_ref()].concat()).copied().unwrap_or(0);
                 if want > 0 && failed > 0 && c.now_ms() < last_failure_ms + backoff_ms {
-                    let key = Key::new("Job", &ns, &name);
+                    let key = c.api.store().key("Job", &ns, &name);
                     c.wake(last_failure_ms + backoff_ms, Wake::Job(key));
                 } else {
                     for _ in 0..want.max(0) {

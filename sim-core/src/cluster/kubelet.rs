@@ -9,7 +9,6 @@ use super::informer::{Stage, Wake};
 use super::{Cluster, PodRuntime};
 use crate::api::object::{get, get_str, rfc3339};
 use crate::api::server::{kind_info, DeleteOptions};
-use crate::api::store::Key;
 use crate::json::{json, Value};
 
 const COMPONENT: &str = "kubelet";
@@ -193,7 +192,7 @@ fn sync_pod(c: &mut Cluster, pod: &Value, node: &str) {
     let ns = get_str(pod, &["metadata", "namespace"]).unwrap_or("").to_string();
     let name = get_str(pod, &["metadata", "name"]).unwrap_or("").to_string();
     let key = [ns.as_str(), "/", name.as_str()].concat();
-    let wake = Wake::Kubelet(Key::new("Pod", &ns, &name));
+    let wake = Wake::Kubelet(c.api.store().key("Pod", &ns, &name));
     let now_ms = c.now_ms();
     let now = rfc3339(c.now_unix());
     let phase = get_str(pod, &["status", "phase"]).unwrap_or("Pending").to_string();

@@ -7,7 +7,6 @@ use super::informer::Wake;
 use super::Cluster;
 use crate::api::object::{condition, get, get_str, parse_rfc3339};
 use crate::api::server::{kind_info, DeleteOptions, Propagation};
-use crate::api::store::Key;
 use crate::json::Value;
 
 /// When a finished Job's time is up (unix seconds), if it has a TTL and has finished.
@@ -29,7 +28,8 @@ pub fn reconcile(c: &mut Cluster, job: &Value) -> bool {
     let now = c.now_unix();
     if now < expires {
         let due_ms = u64::try_from(expires - c.clock.start_unix).unwrap_or(0) * 1000;
-        c.wake(due_ms, Wake::Job(Key::new("Job", &ns, &name)));
+        let key = c.api.store().key("Job", &ns, &name);
+        c.wake(due_ms, Wake::Job(key));
         return false;
     }
     let opts = DeleteOptions { propagation: Propagation::Foreground, ..Default::default() };

@@ -155,7 +155,8 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
     let obj: &Value = &e.object;
     match e.key.kind {
         "Job" => {
-            c.kueue.jobs.add(key_of(obj, "Job"));
+            // The change's key is the store's (its texts shared, nothing made).
+            c.kueue.jobs.add(e.key.clone());
             if deleted {
                 let uid = get_str(obj, &["metadata", "uid"]).unwrap_or("").to_string();
                 let owned: Vec<Key> = c.api.store().dependents(&uid).filter(|k| k.kind == "Workload").cloned().collect();
@@ -164,7 +165,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 }
             }
         }
-        "Workload" => observe_workload(c, &e.object, deleted),
+        "Workload" => observe_workload(c, &e.key, &e.object, deleted),
         "ClusterQueue" => {
             let name = crate::api::object::name(obj).to_string();
             // A status write (Kueue's own, every second) changes nothing Kueue schedules by.
@@ -204,7 +205,8 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
             let holding: Vec<String> = c.kueue.cache.cqs.get(&name).map(|q| q.workloads.keys().cloned().collect()).unwrap_or_default();
             for k in holding {
                 if let Some((ns, n)) = k.split_once('/') {
-                    c.kueue.pending_checks.add(Key::of("Workload", ns.into(), n.into()));
+                    let key = c.api.store().key("Workload", ns, n);
+                    c.kueue.pending_checks.add(key);
                 }
             }
             c.kueue.status_cqs.insert(name.clone());
@@ -279,7 +281,8 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.keys().cloned()).collect();
             for k in keys {
                 if let Some((wns, wname)) = k.split_once('/') {
-                    c.kueue.pending_checks.add(Key::of("Workload", wns.into(), wname.into()));
+                    let key = c.api.store().key("Workload", wns, wname);
+                    c.kueue.pending_checks.add(key);
                 }
             }
             if !deleted {
@@ -310,9 +313,8 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
     c.kueue.dirty = true;
 }
 
-fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
+fn observe_workload(c: &mut Cluster, key: &Key, shared: &Arc<Value>, deleted: bool) {
     let obj: &Value = shared;
-    let key = key_of(obj, "Workload");
     let wl_key = [&*key.namespace, "/", &*key.name].concat();
     let previous = c.kueue.queues.workloads.get(&wl_key).cloned();
     let info = (!deleted).then(|| Arc::new(WorkloadInfo::with_previous(shared.clone(), previous.as_deref())));
@@ -362,7 +364,7 @@ fn observe_workload(c: &mut Cluster, shared: &Arc<Value>, deleted: bool) {
         c.kueue.orphans.add(key.clone());
     }
     if !deleted {
-        c.kueue.pending_checks.add(key);
+        c.kueue.pending_checks.add(key.clone());
     }
 }
 
@@ -389,7 +391,8 @@ fn recheck_pending(c: &mut Cluster, cq: Option<&str>) {
         .collect();
     for k in keys {
         if let Some((ns, name)) = k.split_once('/') {
-            c.kueue.pending_checks.add(Key::of("Workload", ns.into(), name.into()));
+            let key = c.api.store().key("Workload", ns, name);
+            c.kueue.pending_checks.add(key);
         }
     }
 }
@@ -419,7 +422,8 @@ pub fn wake(c: &mut Cluster, what: &str) {
         }
     }
     if let Some((ns, name)) = what.strip_prefix("workload ").and_then(|k| k.split_once('/')) {
-        c.kueue.pending_checks.add(Key::of("Workload", ns.into(), name.into()));
+        let key = c.api.store().key("Workload", ns, name);
+        c.kueue.pending_checks.add(key);
     }
     c.kueue.dirty = true;
 }
