@@ -697,10 +697,11 @@ mod tests {
         assert!(store.iter().all(|(k, _)| Arc::ptr_eq(&k.namespace, &first)));
         assert!(store.events_since(0).iter().all(|e| Arc::ptr_eq(&e.key.namespace, &first)));
         // A key the store makes is the key of those parts, and shares the text of a namespace it
-        // knows (the last one written, or any other); a namespace it does not know is a new text.
+        // knows (`other`, written last, or `default`, from the map); a namespace it does not know
+        // is a new text.
         store.put(Key::new("Pod", "other", "p"), Arc::new(crate::json::json!({})), 50, WatchType::Added);
         let other = store.iter().find(|(k, _)| k.kind == "Pod").unwrap().0.namespace.clone();
-        for (ns, kept) in [("default", Some(&first)), ("other", Some(&other)), ("default", Some(&first)), ("unknown", None)] {
+        for (ns, kept) in [("other", Some(&other)), ("default", Some(&first)), ("unknown", None)] {
             let key = store.key("Job", ns, "o9");
             assert_eq!(key, Key::new("Job", ns, "o9"));
             assert_eq!(kept.is_some_and(|kept| Arc::ptr_eq(&key.namespace, kept)), kept.is_some(), "{ns}");

@@ -205,8 +205,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
             let holding: Vec<String> = c.kueue.cache.cqs.get(&name).map(|q| q.workloads.keys().cloned().collect()).unwrap_or_default();
             for k in holding {
                 if let Some((ns, n)) = k.split_once('/') {
-                    let key = c.api.store().key("Workload", ns, n);
-                    c.kueue.pending_checks.add(key);
+                    check_workload(c, ns, n);
                 }
             }
             c.kueue.status_cqs.insert(name.clone());
@@ -281,8 +280,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 c.kueue.queues.by_lq.get(&(ns.clone(), name.clone())).into_iter().flat_map(|m| m.keys().cloned()).collect();
             for k in keys {
                 if let Some((wns, wname)) = k.split_once('/') {
-                    let key = c.api.store().key("Workload", wns, wname);
-                    c.kueue.pending_checks.add(key);
+                    check_workload(c, wns, wname);
                 }
             }
             if !deleted {
@@ -391,10 +389,16 @@ fn recheck_pending(c: &mut Cluster, cq: Option<&str>) {
         .collect();
     for k in keys {
         if let Some((ns, name)) = k.split_once('/') {
-            let key = c.api.store().key("Workload", ns, name);
-            c.kueue.pending_checks.add(key);
+            check_workload(c, ns, name);
         }
     }
+}
+
+/// Queues the Workload `ns/name` for the workload controller's checks, under a key that
+/// shares the store's namespace text.
+fn check_workload(c: &mut Cluster, ns: &str, name: &str) {
+    let key = c.api.store().key("Workload", ns, name);
+    c.kueue.pending_checks.add(key);
 }
 
 /// A Kueue timer fired.
@@ -422,8 +426,7 @@ pub fn wake(c: &mut Cluster, what: &str) {
         }
     }
     if let Some((ns, name)) = what.strip_prefix("workload ").and_then(|k| k.split_once('/')) {
-        let key = c.api.store().key("Workload", ns, name);
-        c.kueue.pending_checks.add(key);
+        check_workload(c, ns, name);
     }
     c.kueue.dirty = true;
 }
