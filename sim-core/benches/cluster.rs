@@ -523,7 +523,7 @@ fn bench_kueue_baseline() {
         let mut newly: Vec<(String, String)> = Vec::new();
         // The watch log, or every Workload when it no longer reaches back (a relist).
         let changed: Vec<std::sync::Arc<Value>> = match c.api.watch_from(cursor) {
-            Ok(events) => events.iter().filter(|e| e.key.kind == "Workload").map(|e| e.object.clone()).collect(),
+            Ok(events) => events.iter().filter(|e| e.key.kind == "Workload").map(|e| std::sync::Arc::clone(&e.object)).collect(),
             Err(_) => c.api.iter_kind(kind_info("Workload"), None).cloned().collect(),
         };
         for w in &changed {

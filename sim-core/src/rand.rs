@@ -26,7 +26,14 @@ impl SimRng {
 
     /// A version-4-shaped UUID, as the apiserver gives every object.
     pub fn uuid(&mut self) -> String {
-        uuid_from(self.next_u64(), self.next_u64())
+        let (a, b) = self.uuid_words();
+        uuid_from(a, b)
+    }
+
+    /// The two random words a `uuid` is written from (`uuid_from` writes it): drawn where the
+    /// uid is drawn, written when it is read (an Event the recorder keeps as its parts).
+    pub fn uuid_words(&mut self) -> (u64, u64) {
+        (self.next_u64(), self.next_u64())
     }
 
     /// `n` characters for a generated name suffix (`train-1-x7k9p`).
@@ -39,7 +46,7 @@ impl SimRng {
 /// 10xx (the top two bits of `b`) written over digits 12 and 16. Written two digits per byte
 /// into a byte array: every object created gets one (`format!` took ten times as long, and a
 /// digit at a time from a 128-bit shift, twice as long).
-fn uuid_from(a: u64, b: u64) -> String {
+pub fn uuid_from(a: u64, b: u64) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     // Where each byte's two digits go: the text's places less its four hyphens.
     const AT: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];

@@ -339,7 +339,7 @@ fn every_lab_replays_to_the_same_change_log() {
                 .api
                 .events_since(0)
                 .iter()
-                .map(|e| format!("{} {} {:?} {}", e.resource_version, e.key.kind, e.event, serde_json::to_string(&*e.object).unwrap()))
+                .map(|e| format!("{} {} {:?} {}", e.resource_version, e.key.kind, e.event, serde_json::to_string(&**e.object).unwrap()))
                 .collect();
             (sim_core::transcript::render(&entries, true), log, c.api.resource_version())
         };

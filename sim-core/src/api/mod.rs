@@ -15,6 +15,7 @@ pub mod object;
 pub mod patch;
 pub mod pod_resources;
 pub mod quantity;
+pub mod recorded_event;
 pub mod registry;
 pub mod rest;
 pub mod schema;

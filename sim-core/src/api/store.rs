@@ -6,6 +6,7 @@
 //! Only `put` and `remove` change the store, so the indexes and the log cannot drift from it.
 
 use super::object;
+use super::recorded_event::RecordedEvent;
 use crate::hash::WordHasher;
 use crate::json::{JsonStr, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -130,12 +131,61 @@ pub struct WatchEvent {
     /// Where the object that changed lives (its kind is `key.kind`).
     pub key: Key,
     pub event: WatchType,
-    pub object: Arc<Value>,
+    /// Read as JSON through `Deref`; an Event the recorder wrote is made JSON only then (so the
+    /// routing looks at `key.kind` before it reads an object).
+    pub object: Stored,
 }
 
 impl WatchEvent {
-    pub fn new(resource_version: u64, key: Key, event: WatchType, object: Arc<Value>) -> WatchEvent {
-        WatchEvent { resource_version, key, event, object }
+    pub fn new(resource_version: u64, key: Key, event: WatchType, object: impl Into<Stored>) -> WatchEvent {
+        WatchEvent { resource_version, key, event, object: object.into() }
+    }
+}
+
+/// An object as the store keeps it: JSON, or an Event the recorder wrote, kept as its parts
+/// (`RecordedEvent`). Either reads as JSON (`Deref`, as a `LazyLock` does): the Event's is made
+/// at its first read and kept.
+#[derive(Clone)]
+pub enum Stored {
+    Json(Arc<Value>),
+    Event(Arc<RecordedEvent>),
+}
+
+impl std::ops::Deref for Stored {
+    type Target = Arc<Value>;
+    fn deref(&self) -> &Arc<Value> {
+        match self {
+            Stored::Json(v) => v,
+            Stored::Event(e) => e.json(),
+        }
+    }
+}
+
+impl From<Arc<Value>> for Stored {
+    fn from(v: Arc<Value>) -> Stored {
+        Stored::Json(v)
+    }
+}
+
+impl std::fmt::Debug for Stored {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Value::fmt(self, f)
+    }
+}
+
+impl PartialEq for Stored {
+    fn eq(&self, other: &Stored) -> bool {
+        **self == **other
+    }
+}
+
+impl Stored {
+    /// The Event the recorder wrote, if this is one still as written.
+    pub fn recorded_event(&self) -> Option<&RecordedEvent> {
+        match self {
+            Stored::Event(e) => Some(e),
+            Stored::Json(_) => None,
+        }
     }
 }
 
@@ -148,7 +198,7 @@ const COMPACT_CHUNK: usize = 256;
 
 #[derive(Clone, Default)]
 pub struct Store {
-    objects: BTreeMap<Key, Arc<Value>>,
+    objects: BTreeMap<Key, Stored>,
     /// One text per namespace, which every key kept shares, and the Namespace object of that
     /// name while there is one: every namespaced create looks its namespace up (NamespaceLifecycle
     /// admission), here among a few instead of in the tree of every object. A hash map: it is
@@ -266,11 +316,19 @@ fn owner_uids(obj: &Value) -> impl Iterator<Item = &str> {
         .filter(|u| !u.is_empty())
 }
 
+/// An Event's `involvedObject`, read without making a recorded Event JSON.
+fn involved_map(obj: &Stored) -> Option<&crate::json::Map> {
+    match obj {
+        Stored::Event(e) => Some(e.involved()),
+        Stored::Json(v) => v.get("involvedObject").and_then(Value::as_object),
+    }
+}
+
 /// The involvedObject an Event names: (kind, name).
-fn involved(key: &Key, obj: &Value) -> Option<About> {
+fn involved(key: &Key, obj: &Stored) -> Option<About> {
     (key.kind == "Event").then(|| {
-        let io = &obj["involvedObject"];
-        About::new(key.namespace.clone(), io["kind"].as_str().unwrap_or(""), io["name"].as_str().unwrap_or(""))
+        let text = |field| involved_map(obj).and_then(|io| io.get(field)).and_then(Value::as_str).unwrap_or("");
+        About::new(key.namespace.clone(), text("kind"), text("name"))
     })
 }
 
@@ -318,6 +376,11 @@ fn uid(obj: &Value) -> Option<&str> {
 
 impl Store {
     pub fn get(&self, key: &Key) -> Option<&Arc<Value>> {
+        self.objects.get(key).map(|o| &**o)
+    }
+
+    /// The object under `key` as the store keeps it (a recorded Event not made JSON).
+    pub fn get_stored(&self, key: &Key) -> Option<&Stored> {
         self.objects.get(key)
     }
 
@@ -357,7 +420,10 @@ impl Store {
         namespace: Option<&'n str>,
     ) -> impl Iterator<Item = (&'a Key, &'a Arc<Value>)> + use<'a, 'n> {
         let start = Key::new(kind, namespace.unwrap_or(""), "");
-        self.objects.range(start..).take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| *k.namespace == *ns))
+        self.objects
+            .range(start..)
+            .take_while(move |(k, _)| k.kind == kind && namespace.is_none_or(|ns| *k.namespace == *ns))
+            .map(|(k, o)| (k, &**o))
     }
 
     /// The keys from `key` on, in etcd order.
@@ -376,11 +442,16 @@ impl Store {
 
     /// Every object with its key, in etcd order.
     pub fn iter(&self) -> impl Iterator<Item = (&Key, &Arc<Value>)> {
+        self.objects.iter().map(|(k, o)| (k, &**o))
+    }
+
+    /// Every object with its key, as the store keeps them (recorded Events not made JSON).
+    pub fn iter_stored(&self) -> impl Iterator<Item = (&Key, &Stored)> {
         self.objects.iter()
     }
 
     pub fn values(&self) -> impl Iterator<Item = &Arc<Value>> {
-        self.objects.values()
+        self.objects.values().map(|o| &**o)
     }
 
     pub fn len(&self) -> usize {
@@ -393,6 +464,7 @@ impl Store {
 
     /// Stores `obj` under `key` (created or replaced) and logs the change at `resource_version`.
     pub fn put(&mut self, key: Key, obj: Arc<Value>, resource_version: u64, event: WatchType) {
+        let obj = Stored::Json(obj);
         // The key kept already, if the object is replaced; else this one, its namespace shared
         // (interned first: the search below then finds the namespace by pointer).
         let key = Key { namespace: self.intern(&key.namespace), ..key };
@@ -409,7 +481,7 @@ impl Store {
             Some(old)
                 if uid(&old) == uid(&obj)
                     && owner_uids(&old).eq(owner_uids(&obj))
-                    && (key.kind != "Event" || old.get("involvedObject") == obj.get("involvedObject")) => {}
+                    && (key.kind != "Event" || involved_map(&old) == involved_map(&obj)) => {}
             Some(old) => {
                 self.unindex(&key, &old);
                 self.index(&key, &obj);
@@ -422,7 +494,7 @@ impl Store {
 
     /// Adds `obj` under `key` if no object has that key, and logs its creation; the key kept
     /// (its namespace text shared). `None`, and nothing changed, if the key is taken.
-    pub fn insert_new(&mut self, key: Key, obj: Arc<Value>, resource_version: u64) -> Option<Key> {
+    pub fn insert_new(&mut self, key: Key, obj: Stored, resource_version: u64) -> Option<Key> {
         let key = Key { namespace: self.intern(&key.namespace), ..key };
         let std::collections::btree_map::Entry::Vacant(at) = self.objects.entry(key) else { return None };
         let key = at.key().clone();
@@ -447,9 +519,9 @@ impl Store {
     }
 
     /// A Namespace object stored (or, `None`, removed) under `key`; other kinds change nothing.
-    fn note_namespace(&mut self, key: &Key, obj: Option<&Arc<Value>>) {
+    fn note_namespace(&mut self, key: &Key, obj: Option<&Stored>) {
         if key.kind == "Namespace" {
-            *self.namespaces.entry(key.name.clone()).or_default() = obj.cloned();
+            *self.namespaces.entry(key.name.clone()).or_default() = obj.map(|o| Arc::clone(o));
         }
     }
 
@@ -500,12 +572,14 @@ impl Store {
         kept
     }
 
-    fn index(&mut self, key: &Key, obj: &Value) {
-        if let Some(u) = (key.kind == "Job").then(|| uid(obj)).flatten() {
-            self.jobs_by_uid.insert(UidKey::of(u), key.clone());
-        }
-        for owner in owner_uids(obj) {
-            self.dependents.insert((UidKey::of(owner), key.clone()));
+    fn index(&mut self, key: &Key, obj: &Stored) {
+        if let Stored::Json(obj) = obj {
+            if let Some(u) = (key.kind == "Job").then(|| uid(obj)).flatten() {
+                self.jobs_by_uid.insert(UidKey::of(u), key.clone());
+            }
+            for owner in owner_uids(obj) {
+                self.dependents.insert((UidKey::of(owner), key.clone()));
+            }
         }
         if let Some(about) = involved(key, obj) {
             let names = self.events_about.entry(about).or_default();
@@ -516,15 +590,17 @@ impl Store {
         }
     }
 
-    fn unindex(&mut self, key: &Key, obj: &Value) {
-        if let Some(u) = (key.kind == "Job").then(|| uid(obj)).flatten() {
-            let u = UidKey::of(u);
-            if self.jobs_by_uid.get(&u) == Some(key) {
-                self.jobs_by_uid.remove(&u);
+    fn unindex(&mut self, key: &Key, obj: &Stored) {
+        if let Stored::Json(obj) = obj {
+            if let Some(u) = (key.kind == "Job").then(|| uid(obj)).flatten() {
+                let u = UidKey::of(u);
+                if self.jobs_by_uid.get(&u) == Some(key) {
+                    self.jobs_by_uid.remove(&u);
+                }
             }
-        }
-        for owner in owner_uids(obj) {
-            self.dependents.remove(&(UidKey::of(owner), key.clone()));
+            for owner in owner_uids(obj) {
+                self.dependents.remove(&(UidKey::of(owner), key.clone()));
+            }
         }
         if let Some(about) = involved(key, obj) {
             if let Some(names) = self.events_about.get_mut(&about) {
@@ -547,7 +623,7 @@ impl Store {
             .range(start..)
             .take_while(move |(about, _)| *about.namespace == *namespace && about.kind == kind && about.name.starts_with(&name_prefix))
             .flat_map(|(about, names)| names.iter().map(move |name| (&about.namespace, name)))
-            .filter_map(|(ns, name)| self.objects.get(&Key::of("Event", ns.clone(), name.clone())))
+            .filter_map(|(ns, name)| self.get(&Key::of("Event", ns.clone(), name.clone())))
     }
 
     /// Every change after `resource_version` still in the log, oldest first.
@@ -718,10 +794,10 @@ mod tests {
         // A new object under a key taken changes nothing; under a free one it is added, logged
         // under the key kept (which shares the namespace's text).
         let taken = Arc::new(crate::json::json!({"metadata": {"name": "o0"}}));
-        assert_eq!(store.insert_new(Key::new("Job", "default", "o0"), taken, 101), None);
+        assert_eq!(store.insert_new(Key::new("Job", "default", "o0"), taken.into(), 101), None);
         assert_eq!(store.events_since(99).len(), 1);
         let fresh = Arc::new(crate::json::json!({"metadata": {"name": "fresh"}}));
-        let at = store.insert_new(Key::new("Job", "default", "fresh"), fresh.clone(), 101).unwrap();
+        let at = store.insert_new(Key::new("Job", "default", "fresh"), fresh.clone().into(), 101).unwrap();
         assert!(Arc::ptr_eq(&at.namespace, &first) && Arc::ptr_eq(store.get(&at).unwrap(), &fresh));
         assert_eq!(store.events_since(100).iter().map(|e| (e.event, &*e.key.name)).collect::<Vec<_>>(), [(WatchType::Added, "fresh")]);
         // Only Jobs are found by uid.
@@ -737,7 +813,7 @@ mod tests {
         let mut store = Store::default();
         assert!(store.namespace("team-a").is_none());
         let active = ns("Active");
-        store.insert_new(Key::new("Namespace", "", "team-a"), active.clone(), 1).unwrap();
+        store.insert_new(Key::new("Namespace", "", "team-a"), active.clone().into(), 1).unwrap();
         assert!(Arc::ptr_eq(store.namespace("team-a").unwrap(), &active));
         let terminating = ns("Terminating");
         store.put(Key::new("Namespace", "", "team-a"), terminating.clone(), 2, WatchType::Modified);

@@ -6,7 +6,8 @@
 
 use super::Cluster;
 use crate::api::object::{get_str, rfc3339};
-use crate::api::server::{kind_info, ServerSet};
+use crate::api::recorded_event::EventParts;
+use crate::api::server::kind_info;
 use crate::api::store::{Key, Store};
 use crate::hash::{WordHash, WordHasher};
 use crate::json::{json, Map, Value};
@@ -142,36 +143,16 @@ pub fn record_with_path(
     }
     let nanos = c.clock.elapsed_ms as i128 * 1_000_000 + (c.clock.start_unix as i128) * 1_000_000_000;
     let event_key = free_event_name(c.api.store(), ns, name, nanos);
-    let involved = c.event_parts.involved_object(obj, field_path);
-    let source = c.event_parts.source(component, host);
-    let stamp = rfc3339(now);
-    let make = |set: ServerSet| {
-        let metadata = [
-            (json!(@key "creationTimestamp"), Value::from(set.creation_timestamp)),
-            (json!(@key "name"), Value::from(&*event_key.name)),
-            (json!(@key "namespace"), Value::from(ns)),
-            (json!(@key "resourceVersion"), Value::from(set.resource_version)),
-            (json!(@key "uid"), Value::from(set.uid)),
-        ];
-        Value::Object(Map::from_array([
-            (json!(@key "apiVersion"), Value::from("v1")),
-            (json!(@key "count"), 1.into()),
-            (json!(@key "eventTime"), Value::Null),
-            (json!(@key "firstTimestamp"), Value::from(stamp.as_str())),
-            (json!(@key "involvedObject"), Value::Object(involved)),
-            (json!(@key "kind"), Value::from("Event")),
-            (json!(@key "lastTimestamp"), Value::from(stamp.as_str())),
-            (json!(@key "message"), Value::from(message)),
-            (json!(@key "metadata"), Value::Object(Map::from_array(metadata))),
-            (json!(@key "reason"), Value::from(reason)),
-            (json!(@key "reportingComponent"), Value::from(component)),
-            (json!(@key "reportingInstance"), Value::from("")),
-            (json!(@key "source"), Value::Object(source)),
-            (json!(@key "type"), Value::from(ty_s)),
-        ]))
+    let parts = EventParts {
+        involved: c.event_parts.involved_object(obj, field_path),
+        source: c.event_parts.source(component, host),
+        reason: reason.into(),
+        message: message.into(),
+        component: component.into(),
+        ty: ty_s,
     };
     // The store's own key: its texts are shared, not copied.
-    if let Ok((at, _)) = c.api.create_recorded_event(now, event_key.clone(), make) {
+    if let Ok(at) = c.api.create_recorded_event(now, event_key, parts) {
         c.event_index.insert(dedup_key, EventName::of(&at));
     }
 }
@@ -456,6 +437,59 @@ mod tests {
         record(&mut a, &node, EventType::Normal, "Again", "another", "test");
         record(&mut b, &node, EventType::Normal, "Again", "another", "test");
         assert_eq!(find(&a, "Again"), find(&b, "Again"));
+    }
+
+    /// The controllers read no Event, so a Job admitted, run and finished leaves its recorded
+    /// Events as their parts; a read makes each JSON once, and a second read shares it.
+    #[test]
+    fn recorded_events_become_json_when_read_and_not_before() {
+        use crate::cluster::Cluster;
+        let mut c = Cluster::new(1);
+        let now = c.now_unix();
+        let job = json!({"metadata": {"name": "train"}, "spec": {"template": {"spec": {"restartPolicy": "Never",
+            "containers": [{"name": "trainer", "image": "busybox:1.36", "command": ["sh", "-c", "sleep 2"]}]}}}});
+        c.api.create(now, kind_info("Job"), "default", job, false).unwrap();
+        c.settle();
+        c.advance(180_000);
+        let recorded = |c: &Cluster| -> Vec<bool> {
+            c.api.store().iter_stored().filter_map(|(_, o)| o.recorded_event()).map(|e| e.is_json_made()).collect()
+        };
+        let before = recorded(&c);
+        // SuccessfulCreate, Completed; Scheduled; Pulling, Pulled, Created, Started.
+        assert_eq!(before.len(), 7, "{before:?}");
+        assert!(before.iter().all(|made| !made), "{before:?}");
+        let first: Vec<_> = c.api.iter_kind(kind_info("Event"), None).cloned().collect();
+        assert!(recorded(&c).iter().all(|made| *made));
+        let again: Vec<_> = c.api.iter_kind(kind_info("Event"), None).cloned().collect();
+        assert!(first.iter().zip(&again).all(|(a, b)| Arc::ptr_eq(a, b)));
+    }
+
+    /// An Event whose name the API server refuses (an object's name of 250 characters and the
+    /// time: past a DNS subdomain's 253) is not stored, with the error a create of it gets.
+    #[test]
+    fn a_recorded_event_with_a_name_too_long_is_refused_as_a_create_is() {
+        use crate::cluster::Cluster;
+        let (mut a, mut b) = (Cluster::new(3), Cluster::new(3));
+        let long = "c".repeat(250);
+        let config =
+            json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": long.as_str(), "namespace": "default", "uid": "u-1"}});
+        let (rv, events) = (a.api.resource_version(), a.api.iter_kind(kind_info("Event"), None).count());
+        record(&mut a, &config, EventType::Normal, "Tested", "a message", "test");
+        assert_eq!((a.api.resource_version(), a.api.iter_kind(kind_info("Event"), None).count()), (rv, events));
+        let parts = || EventParts {
+            involved: Map::new(),
+            source: Map::new(),
+            reason: "Tested".into(),
+            message: "m".into(),
+            component: "test".into(),
+            ty: "Normal",
+        };
+        let name = format!("{long}.18a7");
+        let refused = a.api.create_recorded_event(a.now_unix(), Key::new("Event", "default", &name), parts()).unwrap_err();
+        let body = json!({"metadata": {"name": name.as_str()}, "involvedObject": {}, "reason": "Tested", "message": "m"});
+        let created = b.api.create_internal(b.now_unix(), kind_info("Event"), "default", body).unwrap_err();
+        assert_eq!(refused.code, 422);
+        assert_eq!(refused.message, created.message);
     }
 
     /// A bumped name is the next number's, as `{:x}` writes it, after the same prefix; it says

@@ -243,7 +243,7 @@ impl Cluster {
         let all: Vec<crate::api::store::WatchEvent> = self
             .api
             .store()
-            .iter()
+            .iter_stored()
             .map(|(key, o)| crate::api::store::WatchEvent::new(cursor, key.clone(), crate::api::store::WatchType::Added, o.clone()))
             .collect();
         // Kinds Kueue builds on come first, as its caches start from them.

@@ -151,6 +151,10 @@ fn owner_job_uid(obj: &Value) -> Option<&str> {
 
 /// Kueue's event handlers: one change updates the caches and queues and marks what to reconcile.
 pub fn observe(c: &mut Cluster, e: &WatchEvent) {
+    if e.key.kind == "Event" {
+        // Kueue watches no Events (and reading one would make a recorded Event JSON).
+        return;
+    }
     let deleted = e.event == WatchType::Deleted;
     let obj: &Value = &e.object;
     match e.key.kind {
@@ -233,7 +237,7 @@ pub fn observe(c: &mut Cluster, e: &WatchEvent) {
                 c.kueue.cache.delete_flavor(&name);
                 c.kueue.terminating.remove(&("ResourceFlavor".into(), name));
             } else {
-                c.kueue.cache.update_flavor(e.object.clone());
+                c.kueue.cache.update_flavor(Arc::clone(&e.object));
                 if get(obj, &["metadata", "deletionTimestamp"]).is_some() {
                     c.kueue.terminating.insert(("ResourceFlavor".into(), name));
                 }
