@@ -227,7 +227,8 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
             .and_then(Value::as_array)
             .is_some_and(|cs| cs.iter().any(|c| c["type"] == *t && c["status"] == "True"))
     });
-    if is_true(&wl, "Finished") {
+    let conditions = workload::JobSyncConditions::of(&wl);
+    if workload::status_true(conditions.finished) {
         if get(&wl, &["metadata", "finalizers"]).and_then(Value::as_array).is_some_and(|f| !f.is_empty()) {
             remove_finalizer(c, &wl);
         }
@@ -251,14 +252,14 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     }
 
     // PodsReady (WaitForPodsReady is on by default): `generatePodsReadyCondition`.
-    let admitted = is_true(&wl, "Admitted");
+    let admitted = workload::status_true(conditions.admitted);
     // `Job.PodsReady` counts against the Job's own pod count (lowered by partial admission).
     let count = pods_count(&job);
     let ready = get(&job, &["status", "ready"]).and_then(Value::as_i64).unwrap_or(0)
         + get(&job, &["status", "succeeded"]).and_then(Value::as_i64).unwrap_or(0);
     const NOT_READY: &str = "Not all pods are ready or succeeded";
     const RECOVERING: &str = "At least one pod has failed, waiting for recovery";
-    let current = workload::condition(&wl, "PodsReady");
+    let current = conditions.pods_ready;
     let current_reason = current.and_then(|p| p["reason"].as_str()).unwrap_or("");
     let desired = if !admitted {
         ("False", "WaitForStart", NOT_READY)
@@ -272,7 +273,7 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     };
     let desired = Some(desired);
     // Copied only when the condition is to change.
-    if let Some((status, reason, message)) = desired.filter(|d| workload::condition_differs(&wl, "PodsReady", d.0, d.1, d.2)) {
+    if let Some((status, reason, message)) = desired.filter(|d| workload::differs(&wl, current, d.0, d.1, d.2)) {
         let mut w = workload::status_part(&wl);
         set_condition(&mut w, "PodsReady", status, reason, message, now);
         write_workload_status(c, namespace(&wl), name(&wl), w);
@@ -280,12 +281,12 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
 
     // Evicted: stop the Job; once no pod of it is active, its quota is given back and the
     // Workload waits again (`kueue.md` §7.5).
-    if let Some(ev) = workload::condition(&wl, "Evicted").filter(|e| e["status"] == "True").cloned() {
+    if let Some(ev) = conditions.evicted.filter(|e| e["status"] == "True").cloned() {
         let message = ev["message"].as_str().unwrap_or("").to_string();
         let reason = ev["reason"].as_str().unwrap_or("").to_string();
         let job = stop_job(c, Value::clone(&job), &wl, &message);
         let active = get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0);
-        if is_true(&wl, "QuotaReserved") && active == 0 {
+        if workload::status_true(conditions.quota_reserved) && active == 0 {
             let key = (get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string(), wl_name.clone());
             let Some(stored) = c.api.get_arc(kind_info("Workload"), &key.0, &key.1).cloned() else { return };
             let mut w = workload::status_part(&stored);
