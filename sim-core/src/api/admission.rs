@@ -134,23 +134,6 @@ pub fn default_pod_spec(spec: &mut crate::json::Map) {
     }
 }
 
-/// The `projected` source of a pod's service-account token volume, the same in every pod: made
-/// once, and shared by every pod's tree (a `json::Map` is shared until written; at 10,000 Jobs,
-/// 8,000 pods held a copy each).
-static TOKEN_PROJECTION: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| {
-    json!({"defaultMode": 420, "sources": [
-        {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
-        {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
-        {"downwardAPI": {"items": [{"path": "namespace", "fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.namespace"}}]}},
-    ]})
-});
-
-/// DefaultTolerationSeconds' two tolerations, shared as `TOKEN_PROJECTION` is.
-static DEFAULT_TOLERATIONS: std::sync::LazyLock<[Value; 2]> = std::sync::LazyLock::new(|| {
-    ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"]
-        .map(|key| json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}))
-});
-
 /// A pod as the apiserver stores it: pod-spec defaults, then the admission plugins
 /// ServiceAccount (token volume and mounts), DefaultTolerationSeconds and Priority (`kubectl.md` §5.3, §6.4).
 fn default_pod(obj: &mut Value, suffix: &str) {
@@ -179,7 +162,11 @@ fn default_pod(obj: &mut Value, suffix: &str) {
     if automount {
         let volume = format!("kube-api-access-{suffix}");
         if let Some(v) = spec.get_mut("volumes").and_then(Value::as_array_mut) {
-            v.push(json!({"name": volume.clone(), "projected": TOKEN_PROJECTION.clone()}));
+            v.push(json!({"name": volume.clone(), "projected": {"defaultMode": 420, "sources": [
+                {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
+                {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
+                {"downwardAPI": {"items": [{"path": "namespace", "fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.namespace"}}]}},
+            ]}}));
         }
         if let Some(containers) = spec.get_mut("containers").and_then(Value::as_array_mut) {
             for c in containers.iter_mut().filter_map(Value::as_object_mut) {
@@ -191,9 +178,9 @@ fn default_pod(obj: &mut Value, suffix: &str) {
         }
     }
     if let Some(t) = spec.get_mut("tolerations").and_then(Value::as_array_mut) {
-        for toleration in DEFAULT_TOLERATIONS.iter() {
-            if !t.iter().any(|x| x.get("key") == toleration.get("key")) {
-                t.push(toleration.clone());
+        for key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
+            if !t.iter().any(|x| x.get("key").and_then(Value::as_str) == Some(key)) {
+                t.push(json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}));
             }
         }
     }
@@ -1597,42 +1584,6 @@ mod tests {
             causes[0].text(),
             r#"spec.preemption: Invalid value: {"reclaimWithinCohort":"Never","borrowWithinCohort":{"policy":"LowerPriority","maxPriorityThreshold":100},"withinClusterQueue":"Never"}: reclaimWithinCohort=Never and borrowWithinCohort.Policy!=Never"#
         );
-    }
-
-    /// Every pod's token projection and default tolerations are one tree, shared, not a copy
-    /// per pod; a write to one pod's leaves the others' as they were. A pod that has a
-    /// toleration of one of the keys keeps its own.
-    #[test]
-    fn pods_share_the_defaults_that_are_the_same_in_every_pod() {
-        let spec = json!({"containers": [{"name": "c", "image": "busybox:1.36"}]});
-        let mut pods: Vec<Value> = ["abcde", "fghij"]
-            .iter()
-            .map(|suffix| {
-                let mut pod = json!({"metadata": {"name": "p"}, "spec": spec.clone()});
-                default_pod(&mut pod, suffix);
-                pod
-            })
-            .collect();
-        let first_member = |v: &Value| std::ptr::from_ref(v.as_object().unwrap().iter().next().unwrap().0);
-        let shared = |a: &Value, b: &Value| first_member(a) == first_member(b);
-        let projected = |p: &Value| p["spec"]["volumes"][0]["projected"].clone();
-        assert!(shared(&projected(&pods[0]), &projected(&pods[1])));
-        assert_eq!(pods[0]["spec"]["volumes"][0]["name"], "kube-api-access-abcde");
-        assert_eq!(projected(&pods[0])["sources"][1]["configMap"]["name"], "kube-root-ca.crt");
-        let tolerations = |p: &Value| p["spec"]["tolerations"].as_array().unwrap().clone();
-        let (a, b) = (tolerations(&pods[0]), tolerations(&pods[1]));
-        assert_eq!(a.len(), 2);
-        assert!(a.iter().zip(&b).all(|(a, b)| shared(a, b)));
-        assert_eq!(pods[0]["spec"]["tolerations"][1]["key"], "node.kubernetes.io/unreachable");
-        pods[0]["spec"]["volumes"][0]["projected"]["defaultMode"] = json!(256);
-        assert_eq!(projected(&pods[1])["defaultMode"], 420);
-        assert_eq!(TOKEN_PROJECTION["defaultMode"], 420);
-        let mut own = json!({"spec": {"containers": [{"name": "c", "image": "busybox:1.36"}], "tolerations": [
-            {"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 5}]}});
-        default_pod(&mut own, "klmno");
-        let keys: Vec<_> =
-            own["spec"]["tolerations"].as_array().unwrap().iter().map(|t| (t["key"].clone(), t["tolerationSeconds"].clone())).collect();
-        assert_eq!(keys, [(json!("node.kubernetes.io/unreachable"), json!(5)), (json!("node.kubernetes.io/not-ready"), json!(300))]);
     }
 
     #[test]
