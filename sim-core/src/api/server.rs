@@ -431,8 +431,9 @@ impl ApiServer {
         let uid = self.rng.uuid_words();
         let rv = self.resource_version + 1;
         let event = RecordedEvent::new(key.namespace.clone(), key.name.clone(), uid, rv, now, parts);
-        // `validate`'s only rule for an Event is its name's (ObjectMeta's); the error for a bad
-        // one is made from the JSON, as for any create.
+        // `validate` checks an Event's ObjectMeta only, and a recorded Event has no labels or
+        // annotations: its name is all that can fail. The error is made from the JSON, as for
+        // any create.
         if !validation::dns1123_subdomain(&key.name).is_empty() {
             admission::validate(kind, event.json(), None)?;
         }

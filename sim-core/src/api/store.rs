@@ -573,6 +573,7 @@ impl Store {
     }
 
     fn index(&mut self, key: &Key, obj: &Stored) {
+        // A recorded Event is no Job and has no owners: only the Events index holds it.
         if let Stored::Json(obj) = obj {
             if let Some(u) = (key.kind == "Job").then(|| uid(obj)).flatten() {
                 self.jobs_by_uid.insert(UidKey::of(u), key.clone());
