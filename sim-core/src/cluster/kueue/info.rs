@@ -3,6 +3,7 @@
 //! read once from the object when it changes.
 
 use super::snapshot::Fr;
+use super::workload::{status_is, Conditions};
 use crate::api::object::{get, get_str, parse_rfc3339};
 use crate::api::pod_resources::spec_requests_and_limits;
 use crate::api::quantity::Quantity;
@@ -197,39 +198,6 @@ pub fn cap(resource: &str, nanos: i128) -> i128 {
     nanos.min(i64::MAX as i128 * unit)
 }
 
-/// The conditions an info reads, each the first of its type (as `condition` finds it), found
-/// in one walk of the list: Kueue makes an info at every write of a workload.
-#[derive(Default)]
-struct Conditions<'a> {
-    quota_reserved: Option<&'a Value>,
-    evicted: Option<&'a Value>,
-    admitted: Option<&'a Value>,
-    finished: Option<&'a Value>,
-    requeued: Option<&'a Value>,
-}
-
-impl<'a> Conditions<'a> {
-    fn of(w: &'a Value) -> Self {
-        let mut found = Conditions::default();
-        for c in get(w, &["status", "conditions"]).and_then(Value::as_array).map(|a| a.as_slice()).unwrap_or_default() {
-            let slot = match c.get("type").and_then(Value::as_str) {
-                Some("QuotaReserved") => &mut found.quota_reserved,
-                Some("Evicted") => &mut found.evicted,
-                Some("Admitted") => &mut found.admitted,
-                Some("Finished") => &mut found.finished,
-                Some("Requeued") => &mut found.requeued,
-                _ => continue,
-            };
-            slot.get_or_insert(c);
-        }
-        found
-    }
-}
-
-fn status_is(cond: Option<&Value>, status: &str) -> bool {
-    cond.and_then(|c| c.get("status")).and_then(Value::as_str) == Some(status)
-}
-
 fn time_of(cond: Option<&Value>) -> Option<i64> {
     cond.and_then(|c| c.get("lastTransitionTime")).and_then(Value::as_str).and_then(parse_rfc3339)
 }
@@ -404,6 +372,7 @@ mod tests {
                 ("Admitted", found.admitted),
                 ("Finished", found.finished),
                 ("Requeued", found.requeued),
+                ("PodsReady", found.pods_ready),
             ] {
                 assert_eq!(got.map(|c| c as *const Value), condition(&w, ty).map(|c| c as *const Value), "{ty} in {w}");
             }

@@ -227,8 +227,8 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
             .and_then(Value::as_array)
             .is_some_and(|cs| cs.iter().any(|c| c["type"] == *t && c["status"] == "True"))
     });
-    let conditions = workload::JobSyncConditions::of(&wl);
-    if workload::status_true(conditions.finished) {
+    let conditions = workload::Conditions::of(&wl);
+    if workload::status_is(conditions.finished, "True") {
         if get(&wl, &["metadata", "finalizers"]).and_then(Value::as_array).is_some_and(|f| !f.is_empty()) {
             remove_finalizer(c, &wl);
         }
@@ -252,7 +252,7 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
     }
 
     // PodsReady (WaitForPodsReady is on by default): `generatePodsReadyCondition`.
-    let admitted = workload::status_true(conditions.admitted);
+    let admitted = workload::status_is(conditions.admitted, "True");
     // `Job.PodsReady` counts against the Job's own pod count (lowered by partial admission).
     let count = pods_count(&job);
     let ready = get(&job, &["status", "ready"]).and_then(Value::as_i64).unwrap_or(0)
@@ -286,7 +286,7 @@ fn sync_job(c: &mut Cluster, job: std::sync::Arc<Value>) {
         let reason = ev["reason"].as_str().unwrap_or("").to_string();
         let job = stop_job(c, Value::clone(&job), &wl, &message);
         let active = get(&job, &["status", "active"]).and_then(Value::as_i64).unwrap_or(0);
-        if workload::status_true(conditions.quota_reserved) && active == 0 {
+        if workload::status_is(conditions.quota_reserved, "True") && active == 0 {
             let key = (get_str(&wl, &["metadata", "namespace"]).unwrap_or("").to_string(), wl_name.clone());
             let Some(stored) = c.api.get_arc(kind_info("Workload"), &key.0, &key.1).cloned() else { return };
             let mut w = workload::status_part(&stored);

