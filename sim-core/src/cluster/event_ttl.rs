@@ -200,7 +200,8 @@ mod tests {
         c.advance(10 * 60_000);
         record(&mut c, &node, EventType::Normal, "Later", "once", "test");
         c.settle();
-        // What every Event's own timestamps say.
+        // What every Event's own timestamps say, read from its JSON (the index read a recorded
+        // Event's time from its parts).
         let earliest = |c: &Cluster| {
             c.api.iter_kind(kind_info("Event"), None).filter_map(|e| last_written(&e.clone().into())).min().map(|t| t + EVENT_TTL_SECS)
         };

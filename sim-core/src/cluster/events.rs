@@ -439,8 +439,8 @@ mod tests {
         assert_eq!(find(&a, "Again"), find(&b, "Again"));
     }
 
-    /// The controllers read no Event, so a Job admitted, run and finished leaves its recorded
-    /// Events as their parts; a read makes each JSON once, and a second read shares it.
+    /// The controllers read no Event, so a Job run to completion leaves its recorded Events as
+    /// their parts; a read makes each JSON once, and a second read shares it.
     #[test]
     fn recorded_events_become_json_when_read_and_not_before() {
         use crate::cluster::Cluster;
