@@ -418,28 +418,38 @@ impl ApiServer {
         }
     }
 
-    /// A create of an Event the cluster's recorders make (`cluster/events.rs`), under `key` (the
-    /// recorder's search for a free name made it; the store keeps it), of the recorder's `parts`.
-    /// The server admits and stores it as `create_internal` would — namespace lifecycle, the uid
-    /// drawn at the same point, validation, one search of the store — and what a reader gets is
-    /// the object a create of the same body stores (the test `a_recorded_event_is_what_a_create_stores`
-    /// in `cluster/events.rs`). It is stored as its parts (`RecordedEvent`): its JSON is made
-    /// when someone reads it, and the controllers read none (ARCHITECTURE.md, *Cost model*).
-    pub fn create_recorded_event(&mut self, now: i64, key: Key, parts: EventParts) -> Result<Key, Status> {
+    /// A create of an Event the cluster's recorders make (`cluster/events.rs`), of the recorder's
+    /// `parts`, in `namespace` under the first name not taken among `name`, `next_name(name)`, …
+    /// (the recorder's nanosecond nudged on). The server admits and stores it as
+    /// `create_internal` would — namespace lifecycle, the uid drawn at the same point, validation
+    /// — searching the store once per name tried; the key comes back (the store's, its texts
+    /// shared). What a reader gets is the object a create of the same body stores (the test
+    /// `a_recorded_event_is_what_a_create_stores` in `cluster/events.rs`). It is stored as its
+    /// parts (`RecordedEvent`): its JSON is made when someone reads it, and the controllers read
+    /// none (ARCHITECTURE.md, *Cost model*).
+    pub fn create_recorded_event(
+        &mut self,
+        now: i64,
+        namespace: &str,
+        name: String,
+        next_name: impl Fn(&mut String),
+        parts: EventParts,
+    ) -> Result<Key, Status> {
         let kind = kind_info("Event");
-        self.namespace_lifecycle(kind, &key.namespace, &key.name)?;
-        let uid = self.rng.uuid_words();
+        self.namespace_lifecycle(kind, namespace, &name)?;
         let rv = self.resource_version + 1;
-        let event = RecordedEvent::new(key.namespace.clone(), key.name.clone(), uid, rv, now, parts);
-        // `validate` checks an Event's ObjectMeta only, and a recorded Event has no labels or
-        // annotations: its name is all that can fail. The error is made from the JSON, as for
-        // any create.
-        if !validation::dns1123_subdomain(&key.name).is_empty() {
-            admission::validate(kind, event.json(), None)?;
-        }
-        debug_assert!(key.kind == "Event");
-        let taken = || Status::already_exists(kind.plural, kind.group, &key.name);
-        let key = self.store.insert_new(key.clone(), Stored::Event(Arc::new(event)), rv).ok_or_else(taken)?;
+        let rng = &mut self.rng;
+        let key = self.store.insert_at_free_name("Event", namespace, name, next_name, |key| {
+            let uid = rng.uuid_words();
+            let event = RecordedEvent::new(key.namespace.clone(), key.name.clone(), uid, rv, now, parts);
+            // `validate` checks an Event's ObjectMeta only, and a recorded Event has no labels or
+            // annotations: its name is all that can fail. The error is made from the JSON, as for
+            // any create.
+            if !validation::dns1123_subdomain(&key.name).is_empty() {
+                admission::validate(kind, event.json(), None)?;
+            }
+            Ok((Stored::Event(Arc::new(event)), rv))
+        })?;
         self.resource_version = rv;
         Ok(key)
     }

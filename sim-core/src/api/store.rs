@@ -239,6 +239,9 @@ pub struct Store {
     /// object (`resync`). `None`: no reader holds the log (a store without a cluster, or one
     /// just restored).
     routed: Option<u64>,
+    /// How many objects have been removed: a caller that saw a name taken knows it still is
+    /// while this has not moved (`removals`).
+    removals: u64,
 }
 
 /// A uid as the uid index holds it: the 128 bits of a UUID in its canonical text (lowercase,
@@ -505,10 +508,50 @@ impl Store {
         Some(key)
     }
 
+    /// Adds a new object of `kind` in `namespace` under the first name not taken among `name`,
+    /// `next(name)`, `next(next(name))`, …; `make` makes the object and its resourceVersion for
+    /// the key found, and if it fails nothing is stored. One search of the store per name tried,
+    /// the last of them the insert's own: a walk for a free name and then an insert searched the
+    /// store twice for each recorded Event.
+    pub fn insert_at_free_name<E>(
+        &mut self,
+        kind: &'static str,
+        namespace: &str,
+        mut name: String,
+        next: impl Fn(&mut String),
+        make: impl FnOnce(&Key) -> Result<(Stored, u64), E>,
+    ) -> Result<Key, E> {
+        let namespace = match self.kept_namespace(namespace) {
+            Some(kept) => kept.clone(),
+            None => Arc::from(namespace),
+        };
+        let namespace = self.intern(&namespace);
+        loop {
+            match self.objects.entry(Key::of(kind, namespace.clone(), name.as_str().into())) {
+                std::collections::btree_map::Entry::Occupied(_) => next(&mut name),
+                std::collections::btree_map::Entry::Vacant(at) => {
+                    let key = at.key().clone();
+                    let (obj, resource_version) = make(&key)?;
+                    at.insert(obj.clone());
+                    self.index(&key, &obj);
+                    self.note_namespace(&key, Some(&obj));
+                    self.log(WatchEvent::new(resource_version, key.clone(), WatchType::Added, obj));
+                    return Ok(key);
+                }
+            }
+        }
+    }
+
+    /// How many objects the store has removed so far.
+    pub fn removals(&self) -> u64 {
+        self.removals
+    }
+
     /// Removes the object under `key` and logs its deletion (with `last`, its final state).
     pub fn remove(&mut self, key: &Key, last: Arc<Value>, resource_version: u64) {
         let key = match self.objects.remove_entry(key) {
             Some((key, old)) => {
+                self.removals += 1;
                 self.unindex(&key, &old);
                 self.note_namespace(&key, None);
                 key

@@ -8,8 +8,10 @@ use super::info::WorkloadInfo;
 use super::snapshot::{accumulate, cq_node, CohortSnapshot, CqSnapshot, Fr, Quota, ResourceNode, Snapshot};
 use crate::api::object::{get, get_str};
 use crate::api::quantity::Quantity;
+use crate::hash::WordHasher;
 use crate::json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 /// A `PreemptionPolicy` value.
@@ -293,8 +295,9 @@ pub struct Cache {
     pub checks: BTreeMap<String, bool>,
     /// Reserving workloads whose ClusterQueue is not (yet) in the cache, by ClusterQueue.
     detached: BTreeMap<String, BTreeMap<String, Arc<WorkloadInfo>>>,
-    /// Where each reserving workload is counted.
-    workload_cq: BTreeMap<String, String>,
+    /// Where each reserving workload is counted. A hash map: only looked up, never walked (every
+    /// workload change looks its key up here).
+    workload_cq: HashMap<String, String, BuildHasherDefault<WordHasher>>,
     /// Bumped on every change that can change a scheduling decision.
     pub generation: u64,
 }

@@ -115,9 +115,10 @@ pub struct QueueManager {
     /// Per ClusterQueue: its heap and parked workloads (the parked ones are kept across a reload).
     #[serde(default, rename = "inadmissible", serialize_with = "save_parked", deserialize_with = "load_parked")]
     cqs: BTreeMap<String, CqQueue>,
-    /// Every queued workload's ClusterQueue and order.
+    /// Every queued workload's ClusterQueue and order. A hash map, as `workloads` is: only
+    /// looked up.
     #[serde(skip)]
-    entries: BTreeMap<String, Entry>,
+    entries: HashMap<String, Entry, BuildHasherDefault<WordHasher>>,
     /// Per ClusterQueue: the preemptor waiting for its victims (BestEffortFIFO keeps it first).
     #[serde(default)]
     sticky: BTreeMap<String, String>,
