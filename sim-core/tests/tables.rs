@@ -14,7 +14,7 @@ fn at(ago: i64) -> i64 {
 }
 
 fn ts(unix: i64) -> String {
-    sim_core::api::object::rfc3339(unix)
+    sim_core::api::object::rfc3339(unix).to_string()
 }
 
 fn render(s: &ApiServer, kind: &str, ns: Option<&str>, opts: &PrintOptions) -> String {

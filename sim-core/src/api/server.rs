@@ -587,8 +587,9 @@ impl ApiServer {
         dry_run: bool,
         decode: bool,
     ) -> Result<Arc<Value>, Status> {
-        let name = object::name(&obj).to_string();
-        let key = self.key(kind, namespace, &name);
+        let key = self.key(kind, namespace, object::name(&obj));
+        // The key's own text (a copy of the name was an allocation per write).
+        let name = key.name.clone();
         let old = self.store.get(&key).cloned().ok_or_else(|| Status::not_found(kind.plural, kind.group, &name))?;
         if kind.read_only {
             return Err(read_only(kind));

@@ -124,7 +124,13 @@ pub fn record_with_path(
     let host = if component == "kubelet" { get_str(obj, &["spec", "nodeName"]) } else { None };
     let kind_of_obj = obj.get("kind").and_then(Value::as_str).unwrap_or("");
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
-    let spam_key = [component, host.unwrap_or(""), kind_of_obj, ns, name, uid, api_version].concat();
+    // Written into a text kept for it: a new text per Event was an allocation per Event, and
+    // most Events find their source's bucket.
+    let spam_key = &mut c.event_parts.spam_key;
+    spam_key.clear();
+    for part in [component, host.unwrap_or(""), kind_of_obj, ns, name, uid, api_version] {
+        spam_key.push_str(part);
+    }
     if !c.event_spam.allow(spam_key, c.clock.elapsed_ms) {
         return;
     }
@@ -183,6 +189,8 @@ pub struct SharedParts {
     last_involved: Option<Map>,
     /// The last Event name given (`first_free_candidate`).
     last_name: Option<NameGiven>,
+    /// The spam filter's key of the Event being recorded.
+    spam_key: String,
 }
 
 /// An Event name the recorder gave: for which object and nanosecond, the name, and how many
@@ -380,10 +388,10 @@ const EVICTION_BATCH: usize = 512;
 
 impl SpamFilter {
     /// Takes a token for `key` at `now_ms`; `false` when the bucket is empty.
-    pub fn allow(&mut self, key: String, now_ms: u64) -> bool {
+    pub fn allow(&mut self, key: &str, now_ms: u64) -> bool {
         // A known bucket is found with one hash look-up (their keys are long texts).
-        if let Some((tokens, last)) = self.buckets.get_mut(&key) {
-            note_use(&mut self.oldest, &key, now_ms);
+        if let Some((tokens, last)) = self.buckets.get_mut(key) {
+            note_use(&mut self.oldest, key, now_ms);
             *tokens = (*tokens + now_ms.saturating_sub(*last) as f64 / SPAM_REFILL_MS).min(SPAM_BURST);
             *last = now_ms;
             if *tokens < 1.0 {
@@ -395,9 +403,9 @@ impl SpamFilter {
         if self.buckets.len() >= SPAM_LRU_ENTRIES {
             self.forget_least_recent();
         }
-        note_use(&mut self.oldest, &key, now_ms);
+        note_use(&mut self.oldest, key, now_ms);
         // A new bucket is full, and gives its first token.
-        self.buckets.insert(key, (SPAM_BURST - 1.0, now_ms));
+        self.buckets.insert(key.to_string(), (SPAM_BURST - 1.0, now_ms));
         true
     }
 
@@ -623,31 +631,31 @@ mod tests {
     #[test]
     fn the_spam_filter_lets_25_through_then_one_per_five_minutes() {
         let mut f = SpamFilter::default();
-        assert!((0..25).all(|_| f.allow("k".into(), 0)));
-        assert!(!f.allow("k".into(), 1_000));
-        assert!(f.allow("other".into(), 1_000));
-        assert!(f.allow("k".into(), 301_000));
-        assert!(!f.allow("k".into(), 302_000));
+        assert!((0..25).all(|_| f.allow("k", 0)));
+        assert!(!f.allow("k", 1_000));
+        assert!(f.allow("other", 1_000));
+        assert!(f.allow("k", 301_000));
+        assert!(!f.allow("k", 302_000));
     }
 
     #[test]
     fn the_spam_filter_forgets_the_object_unheard_of_longest_beyond_4096() {
         let mut f = SpamFilter::default();
-        assert!((0..25).all(|_| f.allow("quiet".into(), 0)));
-        assert!((0..25).all(|_| f.allow("busy".into(), 0)));
-        assert!(!f.allow("busy".into(), 10), "busy is out of tokens");
+        assert!((0..25).all(|_| f.allow("quiet", 0)));
+        assert!((0..25).all(|_| f.allow("busy", 0)));
+        assert!(!f.allow("busy", 10), "busy is out of tokens");
         for i in 0..4094 {
-            assert!(f.allow(format!("o{i}"), 100 + i));
+            assert!(f.allow(&format!("o{i}"), 100 + i));
         }
         assert_eq!(f.buckets.len(), 4096);
         // A new key forgets `quiet` (last used at 0), not `busy` (used at 10).
-        assert!(f.allow("new".into(), 5_000));
+        assert!(f.allow("new", 5_000));
         assert_eq!(f.buckets.len(), 4096);
         assert!(!f.buckets.contains_key("quiet") && f.buckets.contains_key("busy"));
-        assert!(!f.allow("busy".into(), 5_001), "busy is still remembered: no token yet");
+        assert!(!f.allow("busy", 5_001), "busy is still remembered: no token yet");
         // Restored from its saved form, it goes on the same way.
         let mut g: SpamFilter = serde_json::from_str(&serde_json::to_string(&f).unwrap()).unwrap();
-        assert!(g.allow("newer".into(), 6_000));
+        assert!(g.allow("newer", 6_000));
         assert_eq!(g.buckets.len(), 4096);
         assert!(!g.buckets.contains_key("o0") && g.buckets.contains_key("busy"));
     }
@@ -684,7 +692,7 @@ mod tests {
                 1 => format!("k{}", rng.next_u64() % 8_000),
                 _ => format!("n{}", rng.next_u64() % 1_000_000_000),
             };
-            assert_eq!(f.allow(key.clone(), now), reference(&mut r, key, now), "step {step}");
+            assert_eq!(f.allow(&key, now), reference(&mut r, key, now), "step {step}");
             if step == 20_000 {
                 f = serde_json::from_str(&serde_json::to_string(&f).unwrap()).unwrap();
             }

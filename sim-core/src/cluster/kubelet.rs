@@ -397,7 +397,7 @@ fn terminate(c: &mut Cluster, pod: &Value, rt: &PodRuntime, code: i32, now: &str
     let mut status = pod.get("status").cloned().unwrap_or(json!({}));
     status["phase"] = json!(if code == 0 { "Succeeded" } else { "Failed" });
     status["conditions"] = conditions(false, now, scheduled_since);
-    let started = rt.started_ms.map(|s| rfc3339(c.clock.start_unix + (s / 1000) as i64)).unwrap_or_else(|| now.to_string());
+    let started = rt.started_ms.map(|s| rfc3339(c.clock.start_unix + (s / 1000) as i64)).unwrap_or_else(|| now.into());
     status["containerStatuses"] = json!([{"name": first["name"].clone(), "image": image, "imageID": format!("docker.io/library/{image}"), "containerID": ["containerd://", name].concat(), "ready": false, "restartCount": 0, "started": false,
         "state": {"terminated": {"exitCode": code, "reason": if code == 0 { "Completed" } else { "Error" }, "startedAt": started, "finishedAt": now}}}]);
     set_pod_status(c, pod, status);
