@@ -3,7 +3,7 @@
 //! ResourceFlavor webhooks), then validation (names, built-in rules, Kueue's CEL rules and
 //! validating webhooks). Facts: `shared/reference/kubectl.md` §6, `kueue.md` §4–§6.
 
-use super::object::{ensure_map, get, get_str, labels};
+use super::object::{ensure_map, get, get_str};
 use super::quantity::{plainly_canonical, Quantity};
 use super::registry::KindInfo;
 use super::status::{Cause, Status};
@@ -607,16 +607,19 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
         return Vec::new();
     }
     let mut causes = Vec::new();
-    let new_labels = labels(obj);
+    // Labels looked up one by one where they are (a map of every label was built per write).
+    fn label<'a>(o: &'a Value, key: &str) -> &'a str {
+        crate::api::object::label(o, key).unwrap_or_default()
+    }
     // `ValidateLabelAsCRDName`: the messages joined with ",".
-    if let Some(q) = new_labels.get(QUEUE_NAME_LABEL) {
+    if let Some(q) = crate::api::object::label(obj, QUEUE_NAME_LABEL) {
         let problems = validation::dns1123_subdomain(q);
         if !problems.is_empty() {
             causes.push(Cause::invalid(label_path(QUEUE_NAME_LABEL), &format!("{q:?}"), &problems.join(",")));
         }
     }
     // `validateCreateForMaxExecTime`.
-    if let Some(v) = new_labels.get(MAX_EXEC_TIME_LABEL) {
+    if let Some(v) = crate::api::object::label(obj, MAX_EXEC_TIME_LABEL) {
         match go_atoi(v) {
             Err(e) => causes.push(Cause::invalid(label_path(MAX_EXEC_TIME_LABEL), &format!("{v:?}"), &e)),
             Ok(n) if n <= 0 => causes.push(Cause::invalid(label_path(MAX_EXEC_TIME_LABEL), &n.to_string(), "should be greater than 0")),
@@ -630,27 +633,21 @@ fn validate_job_webhook(obj: &Value, old: Option<&Value>) -> Vec<Cause> {
     }
     causes.extend(validate_sync_completion(obj));
     let Some(old) = old else { return causes };
-    let old_labels = labels(old);
     let suspended = |o: &Value| get(o, &["spec", "suspend"]).and_then(Value::as_bool).unwrap_or(false);
-    let label = |l: &std::collections::BTreeMap<String, String>, k: &str| l.get(k).cloned().unwrap_or_default();
     // `validateUpdateForQueueName`.
-    if !suspended(obj) && label(&new_labels, QUEUE_NAME_LABEL) != label(&old_labels, QUEUE_NAME_LABEL) {
-        causes.push(Cause::invalid(
-            label_path(QUEUE_NAME_LABEL),
-            &format!("{:?}", label(&new_labels, QUEUE_NAME_LABEL)),
-            "field is immutable",
-        ));
+    if !suspended(obj) && label(obj, QUEUE_NAME_LABEL) != label(old, QUEUE_NAME_LABEL) {
+        causes.push(Cause::invalid(label_path(QUEUE_NAME_LABEL), &format!("{:?}", label(obj, QUEUE_NAME_LABEL)), "field is immutable"));
     }
     // `validateUpdateForMaxExecTime`.
-    if (!suspended(obj) || !suspended(old)) && label(&new_labels, MAX_EXEC_TIME_LABEL) != label(&old_labels, MAX_EXEC_TIME_LABEL) {
+    if (!suspended(obj) || !suspended(old)) && label(obj, MAX_EXEC_TIME_LABEL) != label(old, MAX_EXEC_TIME_LABEL) {
         causes.push(Cause::invalid(
             label_path(MAX_EXEC_TIME_LABEL),
-            &format!("{:?}", label(&new_labels, MAX_EXEC_TIME_LABEL)),
+            &format!("{:?}", label(obj, MAX_EXEC_TIME_LABEL)),
             "field is immutable",
         ));
     }
     // `ValidateUpdateForWorkloadPriorityClassName`.
-    let (old_wpc, new_wpc) = (label(&old_labels, PRIORITY_CLASS_LABEL), label(&new_labels, PRIORITY_CLASS_LABEL));
+    let (old_wpc, new_wpc) = (label(old, PRIORITY_CLASS_LABEL), label(obj, PRIORITY_CLASS_LABEL));
     if !suspended(obj) && old_wpc.is_empty() && !new_wpc.is_empty() {
         causes.push(Cause::invalid(
             label_path(PRIORITY_CLASS_LABEL),
@@ -1471,33 +1468,33 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
     let mut causes = Vec::new();
     let mut variable = 0;
     for (i, ps) in get(obj, &["spec", "podSets"]).and_then(Value::as_array).into_iter().flatten().enumerate() {
-        let path = format!("spec.podSets[{i}]");
-        let labels_path = format!("{path}.template.metadata.labels");
+        // Paths are written only for a cause: nearly every Workload passes.
+        let path = || format!("spec.podSets[{i}]");
+        let labels_path = || format!("spec.podSets[{i}].template.metadata.labels");
         let mut pod_labels: Vec<(&MemberKey, &Value)> =
             get(ps, &["template", "metadata", "labels"]).and_then(Value::as_object).into_iter().flatten().collect();
         crate::sort::sort_by_key(&mut pod_labels, |(k, _)| k.as_str());
         for (k, v) in pod_labels {
             for m in validation::label_key(k) {
-                causes.push(Cause::invalid(labels_path.clone(), &format!("{k:?}"), &m));
+                causes.push(Cause::invalid(labels_path(), &format!("{k:?}"), &m));
             }
             let value = v.as_str().unwrap_or("");
             for m in validation::label_value_content(value) {
-                causes.push(Cause::invalid(labels_path.clone(), &format!("{value:?}"), &m));
+                causes.push(Cause::invalid(labels_path(), &format!("{value:?}"), &m));
             }
         }
         for list in ["initContainers", "containers"] {
             for (ci, c) in get(ps, &["template", "spec", list]).and_then(Value::as_array).into_iter().flatten().enumerate() {
                 for part in ["requests", "limits"] {
-                    let p = format!("{path}.template.spec.{list}[{ci}].resources.{part}");
+                    let p = || format!("{}.template.spec.{list}[{ci}].resources.{part}", path());
                     causes.extend(webhook_resource_list(get(c, &["resources", part]), &p));
                 }
             }
         }
         for part in ["requests", "limits"] {
-            causes.extend(webhook_resource_list(
-                get(ps, &["template", "spec", "resources", part]),
-                &format!("{path}.template.spec.resources.{part}"),
-            ));
+            causes.extend(webhook_resource_list(get(ps, &["template", "spec", "resources", part]), &|| {
+                format!("{}.template.spec.resources.{part}", path())
+            }));
         }
         if ps.get("minCount").is_some() {
             variable += 1;
@@ -1510,12 +1507,12 @@ fn workload_webhook(obj: &Value) -> Vec<Cause> {
 }
 
 /// `validateResourceList`: `pods` is Kueue's, and quantities may not be negative.
-fn webhook_resource_list(list: Option<&Value>, path: &str) -> Vec<Cause> {
+fn webhook_resource_list(list: Option<&Value>, path: &dyn Fn() -> String) -> Vec<Cause> {
     let mut causes = Vec::new();
     let mut entries: Vec<(&MemberKey, &Value)> = list.and_then(Value::as_object).into_iter().flatten().collect();
     crate::sort::sort_by_key(&mut entries, |(k, _)| k.as_str());
     for (name, v) in entries {
-        let p = || format!("{path}[{name}]");
+        let p = || format!("{}[{name}]", path());
         if name == "pods" {
             causes.push(Cause::invalid(p(), "\"pods\"", "the key is reserved for internal kueue use"));
         }
