@@ -2,20 +2,28 @@
 //! object in — as the apiserver does for custom resources.
 
 use crate::clock::civil_from_unix;
-use crate::json::{JsonStr, Map, Value};
+use crate::json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// `2026-12-02T09:00:00Z`: a JSON string's own type, which holds it without an allocation
-/// natively (a `String` allocated once per stamp, about 20 per Job, to be copied into the
-/// object's string and freed).
-pub fn rfc3339(unix: i64) -> JsonStr {
+/// A timestamp's text. Natively the JSON string's own type, which holds its 20 bytes without an
+/// allocation (a `String` was allocated once per stamp, about 20 per Job, to be copied into the
+/// object's string and freed). In the wasm, where that type holds only 12 bytes inline, a
+/// `String`: there the change saves nothing, and its conversions cost the app ≈ 0.5 KB.
+#[cfg(not(target_arch = "wasm32"))]
+pub type StampText = crate::json::JsonStr;
+#[cfg(target_arch = "wasm32")]
+pub type StampText = String;
+
+/// `2026-12-02T09:00:00Z`
+pub fn rfc3339(unix: i64) -> StampText {
     let (at, text) = LAST_STAMP.get();
     if at == unix {
         return stamp_text(&text);
     }
     let (y, m, d, hh, mm, ss) = civil_from_unix(unix);
     if !(0..=9999).contains(&y) {
-        return format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z").into();
+        // Years of five digits or a sign (never the engine's clock): the text made once more.
+        return format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z").as_str().into();
     }
     // Digit by digit: every write stamps a time or two, and `format!`'s padding was 1% of the
     // engine's instructions.
@@ -38,8 +46,8 @@ pub fn rfc3339(unix: i64) -> JsonStr {
 
 /// A stamp's ASCII bytes as text, checked the quick way (a lossy conversion walked them as
 /// chunks: 0.5% of the 1,000-Job bench's instructions, callgrind).
-fn stamp_text(bytes: &[u8; 20]) -> JsonStr {
-    JsonStr::from(std::str::from_utf8(bytes).unwrap_or(""))
+fn stamp_text(bytes: &[u8; 20]) -> StampText {
+    StampText::from(std::str::from_utf8(bytes).unwrap_or(""))
 }
 
 thread_local! {
