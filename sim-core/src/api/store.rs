@@ -502,10 +502,15 @@ impl Store {
         let std::collections::btree_map::Entry::Vacant(at) = self.objects.entry(key) else { return None };
         let key = at.key().clone();
         at.insert(obj.clone());
-        self.index(&key, &obj);
-        self.note_namespace(&key, Some(&obj));
-        self.log(WatchEvent::new(resource_version, key.clone(), WatchType::Added, obj));
+        self.added(&key, obj, resource_version);
         Some(key)
+    }
+
+    /// What follows an object's insert under `key`: its indexes, and the log's `Added`.
+    fn added(&mut self, key: &Key, obj: Stored, resource_version: u64) {
+        self.index(key, &obj);
+        self.note_namespace(key, Some(&obj));
+        self.log(WatchEvent::new(resource_version, key.clone(), WatchType::Added, obj));
     }
 
     /// Adds a new object of `kind` in `namespace` under the first name not taken among `name`,
@@ -521,10 +526,7 @@ impl Store {
         next: impl Fn(&mut String),
         make: impl FnOnce(&Key) -> Result<(Stored, u64), E>,
     ) -> Result<Key, E> {
-        let namespace = match self.kept_namespace(namespace) {
-            Some(kept) => kept.clone(),
-            None => Arc::from(namespace),
-        };
+        let namespace = self.kept_namespace(namespace).cloned().unwrap_or_else(|| namespace.into());
         let namespace = self.intern(&namespace);
         loop {
             match self.objects.entry(Key::of(kind, namespace.clone(), name.as_str().into())) {
@@ -533,9 +535,7 @@ impl Store {
                     let key = at.key().clone();
                     let (obj, resource_version) = make(&key)?;
                     at.insert(obj.clone());
-                    self.index(&key, &obj);
-                    self.note_namespace(&key, Some(&obj));
-                    self.log(WatchEvent::new(resource_version, key.clone(), WatchType::Added, obj));
+                    self.added(&key, obj, resource_version);
                     return Ok(key);
                 }
             }

@@ -199,7 +199,7 @@ pub struct SharedParts {
 
 /// An Event name the recorder gave: for which object and nanosecond, the name, and how many
 /// objects the store had removed then.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct NameGiven {
     namespace: Arc<str>,
     object: String,
@@ -233,13 +233,8 @@ impl SharedParts {
 
     /// The recorder gave the Event of `object` at `nanos` the name `given` (the store's key).
     fn note_name_given(&mut self, object: &str, nanos: i128, given: &Key, removals: u64) {
-        let last = self.last_name.get_or_insert_with(|| NameGiven {
-            namespace: given.namespace.clone(),
-            object: String::new(),
-            nanos,
-            name: given.name.clone(),
-            removals,
-        });
+        // The object's text is written into the one kept: no new text per Event.
+        let last = self.last_name.get_or_insert_with(NameGiven::default);
         last.object.clear();
         last.object.push_str(object);
         (last.namespace, last.nanos, last.name, last.removals) = (given.namespace.clone(), nanos, given.name.clone(), removals);
